@@ -1,0 +1,1 @@
+export { default, metadata, viewport } from '@/site/layout/root-layout';

@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium';
+import { e2ePort } from './tests/e2e/support/port';
+
+const port = e2ePort();
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), E2E_PORT: String(port) },
+  },
+});

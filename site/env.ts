@@ -1,0 +1,78 @@
+/**
+ * Every environment variable the site reads, parsed once with zod.
+ *
+ * Nothing is required: with no variable set the site runs on its embedded defaults.
+ * A variable that is set but malformed stops the build or the server with a message
+ * naming it. Only this module reads `process.env` (a lint rule keeps it that way).
+ *
+ * This module is server-only: secrets parsed here must never be passed to a client
+ * component. Public values reach the browser through props of server components.
+ */
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** An optional variable: unset or empty means absent. */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(emptyToUndefined, schema.default(fallback as never));
+
+const url = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
+const email = z.email({ message: 'must be an e-mail address' });
+
+export const envSchema = z.object({
+  /** Absolute origin the site is served from; used for canonical URLs and sitemaps. */
+  SITE_URL: withDefault(url, 'http://localhost:3000').transform((value) =>
+    value.replace(/\/+$/, ''),
+  ),
+  /** Port `npm start` serves on. */
+  PORT: withDefault(z.coerce.number().int().min(1).max(65535), 3000),
+  /** The firm's display name, used in copy, titles and HubSpot field names. */
+  BRAND_NAME: withDefault(z.string().min(1).max(80), 'Harborline Advisory'),
+  /** Lower-case slug of the brand (letters, digits, hyphens or underscores). */
+  BRAND_SLUG: withDefault(
+    z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lower-case letters, digits, "-" or "_"'),
+    'harborline',
+  ),
+  /** Contact phone shown in the copy. */
+  CONTACT_PHONE: withDefault(z.string().min(7).max(32), '(310) 555-0142'),
+  /** Mailbox for general enquiries. */
+  INFO_EMAIL: withDefault(email, 'info@example.com'),
+  /** Mailbox for job candidates. */
+  CAREERS_EMAIL: withDefault(email, 'careers@example.com'),
+  /** Build output folder; lets two builds (for example two test runs) live side by side. */
+  NEXT_DIST_DIR: withDefault(
+    z.string().regex(/^\.next[\w.-]*$/, 'must start with ".next"'),
+    '.next',
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Formats zod issues as one line per variable: `NAME: reason (got "value")`. */
+export function describeEnvErrors(error: z.ZodError, source: Record<string, string | undefined>) {
+  return error.issues
+    .map((issue) => {
+      const name = String(issue.path[0] ?? '(unknown)');
+      const raw = source[name];
+      return `  ${name}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+    })
+    .join('\n');
+}
+
+/** Parses a record of variables; throws an Error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(
+      `Invalid environment variables:\n${describeEnvErrors(result.error, source)}\n` +
+        'See .env.example for what each variable expects.',
+    );
+  }
+  return result.data;
+}
+
+// eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import '@/site/styles/globals.css';
+import { defaultMetadata, defaultViewport } from '@/site/seo/default-metadata';
+
+export const metadata = defaultMetadata;
+export const viewport = defaultViewport;
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+export const metadata: Metadata = {
+  title: { absolute: '404 | Page not found' },
+  robots: { index: false, follow: false },
+};
+
+export default function NotFoundPage() {
+  return (
+    <main id="main" className="error-page">
+      <h1 className="error-page__code">404</h1>
+      <p className="error-page__lead">An error occurred</p>
+      <p>This page could not be found.</p>
+      <Link className="button" href="/">
+        Home page
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page names the firm and its claims', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const text = await page.locator('main').innerText();
+  expect(text).toMatch(/more than \$650M raised/);
+  expect(text).toMatch(/150\+ industries/);
+  expect(text).toMatch(/as fast as 3 days/);
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', /.+/);
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+    'content',
+    'summary_large_image',
+  );
+});
+
+test('no request of the home page fails', async ({ page }) => {
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  expect(icon).toBeTruthy();
+  const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+  const ogResponse = await page.request.get(new URL(og ?? '', page.url()).pathname);
+  expect(ogResponse.status()).toBe(200);
+  expect(failures).toEqual([]);
+});
+
+test('an unknown path answers 404 with the error page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('404 | Page not found');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('An error occurred')).toBeVisible();
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
+  await page.getByRole('link', { name: 'Home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

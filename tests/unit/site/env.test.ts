@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '@/site/env';
+
+describe('site environment', () => {
+  it('needs no variable at all: the embedded defaults apply', () => {
+    const env = parseEnv({});
+    expect(env.SITE_URL).toBe('http://localhost:3000');
+    expect(env.PORT).toBe(3000);
+    expect(env.BRAND_NAME.length).toBeGreaterThan(0);
+    expect(env.INFO_EMAIL).toMatch(/@/);
+  });
+
+  it('treats empty values as unset and trims a trailing slash from SITE_URL', () => {
+    const env = parseEnv({ SITE_URL: 'https://firm.example/', PORT: '' });
+    expect(env.SITE_URL).toBe('https://firm.example');
+    expect(env.PORT).toBe(3000);
+  });
+
+  it('names every bad variable and what it got', () => {
+    expect(() => parseEnv({ SITE_URL: 'not a url', PORT: '99999', INFO_EMAIL: 'nobody' })).toThrow(
+      /SITE_URL: .*\(got "not a url"\)[\s\S]*PORT: [\s\S]*INFO_EMAIL: must be an e-mail address/,
+    );
+  });
+
+  it('rejects a brand slug that is not lower-case', () => {
+    expect(() => parseEnv({ BRAND_SLUG: 'My Firm' })).toThrow(/BRAND_SLUG/);
+  });
+});
