@@ -42,6 +42,8 @@ export const envSchema = z.object({
   INFO_EMAIL: withDefault(email, 'info@example.com'),
   /** Mailbox for job candidates. */
   CAREERS_EMAIL: withDefault(email, 'careers@example.com'),
+  /** SQLite database holding the lead outbox and the user accounts. */
+  LEADS_DB: withDefault(z.string().min(1), 'data/leads.sqlite'),
   /** Build output folder; lets two builds (for example two test runs) live side by side. */
   NEXT_DIST_DIR: withDefault(
     z.string().regex(/^\.next[\w.-]*$/, 'must start with ".next"'),
