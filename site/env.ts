@@ -44,6 +44,20 @@ export const envSchema = z.object({
   CAREERS_EMAIL: withDefault(email, 'careers@example.com'),
   /** SQLite database holding the lead outbox and the user accounts. */
   LEADS_DB: withDefault(z.string().min(1), 'data/leads.sqlite'),
+  /** Node's mode; the embedded mailer prints verification links only in `development`. */
+  NODE_ENV: withDefault(z.string().min(1), 'development'),
+  /** Folder the embedded mailer writes each outgoing message to (one `.eml` file each). */
+  MAIL_DIR: withDefault(z.string().min(1), 'data/mail'),
+  /** When set, outgoing mail goes through this SMTP server (nodemailer URL syntax). */
+  SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }),
+  ),
+  /** Sender of account e-mails. */
+  MAIL_FROM: withDefault(email, 'no-reply@example.com'),
+  /** Failed sign-ins one client (IP) may make per 15 minutes before getting 429. */
+  AUTH_LOGIN_CLIENT_LIMIT: withDefault(z.coerce.number().int().min(1).max(10_000), 20),
+  /** Failed sign-ins one account may take per 15 minutes before further attempts get 429. */
+  AUTH_LOGIN_ACCOUNT_LIMIT: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
   /** Build output folder; lets two builds (for example two test runs) live side by side. */
   NEXT_DIST_DIR: withDefault(
     z.string().regex(/^\.next[\w.-]*$/, 'must start with ".next"'),

@@ -1,0 +1,1 @@
+export { loginPost as POST } from '@/site/server/auth/route-handlers';

@@ -1,0 +1,1 @@
+export { logoutPost as POST } from '@/site/server/auth/route-handlers';

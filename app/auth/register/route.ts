@@ -1,0 +1,1 @@
+export { registerPost as POST } from '@/site/server/auth/route-handlers';

@@ -1,0 +1,1 @@
+export { resendVerificationPost as POST } from '@/site/server/auth/route-handlers';

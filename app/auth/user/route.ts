@@ -1,0 +1,1 @@
+export { userGet as GET } from '@/site/server/auth/route-handlers';

@@ -1,0 +1,1 @@
+export { verifyPost as POST } from '@/site/server/auth/route-handlers';

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { errorResponse, type ApiError } from './api-response';
+
+/** Bodies of the account API are a few hundred bytes; anything far larger is refused. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/**
+ * Reads a JSON body and checks it against a schema. A wrong content type, an oversized or
+ * malformed body, or an invalid field each answers 4xx naming the field and the reason.
+ * Requiring `application/json` also keeps plain cross-site form posts out.
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<BodyResult<z.output<S>>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    return fail(415, [{ message: 'Send the body as JSON (Content-Type: application/json).' }]);
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
+    return fail(413, [{ message: `The body is larger than ${MAX_BODY_BYTES} bytes.` }]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail(400, [{ message: 'The body is not valid JSON.' }]);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fail(400, [{ message: 'The body must be a JSON object.' }]);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return fail(
+      400,
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.map(String).join('.') || undefined,
+        message: issue.message,
+      })),
+    );
+  }
+  return { ok: true, data: parsed.data };
+}
+
+function fail(status: number, errors: ApiError[]): { ok: false; response: Response } {
+  return { ok: false, response: errorResponse(status, errors) };
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '@/site/server/db/database';
+import { authMigrations } from '@/site/server/auth/auth-migrations';
+import { createAuthApi, type AuthApiDeps } from '@/site/server/auth/auth-api';
+import { createFileMailer } from '@/site/server/mail/file-mailer';
+
+export const SITE = 'https://firm.example';
+
+/** A real account API over a fresh SQLite file and a mail folder in a temp directory. */
+export function makeAuth(overrides: Partial<AuthApiDeps> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
+  const db = openDatabase(path.join(dir, 'site.sqlite'), authMigrations);
+  const mailDir = path.join(dir, 'mail');
+  const errors: unknown[] = [];
+  const api = createAuthApi({
+    db,
+    mailer: createFileMailer({ dir: mailDir, from: 'no-reply@firm.example' }),
+    siteUrl: SITE,
+    brandName: 'Test Firm',
+    limits: { loginPerClient: 20, loginPerAccount: 10 },
+    logError: (_message, error) => errors.push(error),
+    ...overrides,
+  });
+  const mails = () =>
+    (() => {
+      try {
+        return readdirSync(mailDir);
+      } catch {
+        return [];
+      }
+    })()
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .map((name) => readFileSync(path.join(mailDir, name), 'utf8'));
+  return { api, db, mailDir, mails, errors };
+}
+
+export function post(route: string, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`http://127.0.0.1:3000/auth/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export function get(route: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://127.0.0.1:3000/auth/${route}`, { headers });
+}
+
+/** The verification token in the newest mail's link. */
+export function linkToken(mail: string | undefined): string {
+  const match = /\/account\/verify\?token=([\w-]+)/.exec(mail ?? '');
+  if (!match?.[1]) throw new Error(`no verification link in:\n${mail}`);
+  return match[1];
+}
+
+/** `name=value` of a Set-Cookie header, for sending it back. */
+export function cookieOf(response: Response): string {
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
