@@ -47,7 +47,8 @@ export async function startLoopbackApi(routes: Record<string, Reply>) {
 
 /** jsdom has no `matchMedia`; the toaster asks it for the reduced-motion preference. */
 export function installMatchMedia(): void {
-  window.matchMedia ??= (query: string) =>
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
     ({
       matches: false,
       media: query,
