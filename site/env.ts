@@ -63,6 +63,42 @@ export const envSchema = z.object({
     z.string().regex(/^\.next[\w.-]*$/, 'must start with ".next"'),
     '.next',
   ),
+  /** Folder uploaded lead files are stored in, under random names. */
+  UPLOADS_DIR: withDefault(z.string().min(1), 'data/uploads'),
+  /** Lead submissions one client (IP) may send per minute before getting 429; 0 turns it off. */
+  LEADS_RATE_LIMIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 20),
+  /** First retry delay of a failed HubSpot delivery; doubles per attempt, with jitter. */
+  LEADS_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(86_400_000), 30_000),
+  /** Longest delay between two delivery attempts. */
+  LEADS_RETRY_MAX_MS: withDefault(z.coerce.number().int().min(10).max(604_800_000), 21_600_000),
+  /** Longest the delivery worker sleeps before looking at the outbox again (it also sees CLI retries). */
+  LEADS_WORKER_POLL_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
+  /** Enables `POST /api/bench/echo`, the baseline route of `npm run bench:leads`. */
+  LEADS_BENCH_ECHO: withDefault(z.stringbool(), 'false'),
+  /** HubSpot Forms API host; tests point it at a local fake. */
+  HUBSPOT_API_BASE: withDefault(url, 'https://api.hsforms.com').transform((value) =>
+    value.replace(/\/+$/, ''),
+  ),
+  /** HubSpot Files API host (file uploads when the access token has the `files` scope). */
+  HUBSPOT_FILES_API_BASE: withDefault(url, 'https://api.hubapi.com').transform((value) =>
+    value.replace(/\/+$/, ''),
+  ),
+  /** HubSpot account (portal) id; without it leads are stored and held. Secret-free. */
+  HUBSPOT_PORTAL_ID: optional(z.string().regex(/^\d{1,20}$/, 'must be a numeric portal id')),
+  /** Private app token (scope `forms`, optionally `files`): uses the secure submit endpoint. SECRET. */
+  HUBSPOT_ACCESS_TOKEN: optional(z.string().min(8).max(500)),
+  /** How long one HubSpot call may take before it counts as a timeout (and is retried). */
+  HUBSPOT_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 10_000),
+  /** Bot check of lead submissions: none, recaptcha or turnstile. */
+  CAPTCHA_PROVIDER: withDefault(z.enum(['none', 'recaptcha', 'turnstile']), 'none'),
+  /** Public site key of the captcha widget (shown to the browser). */
+  CAPTCHA_SITE_KEY: optional(z.string().min(1).max(200)),
+  /** Server secret of the captcha provider; required when CAPTCHA_PROVIDER is not none. SECRET. */
+  CAPTCHA_SECRET: optional(z.string().min(1).max(500)),
+  /** Overrides the provider's siteverify URL (tests point it at a local fake). */
+  CAPTCHA_VERIFY_URL: optional(url),
+  /** Set by Next while it builds; the lead worker does not start then. */
+  NEXT_PHASE: optional(z.string()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,3 +128,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 // eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
 export const env: Env = parseEnv(process.env);
+
+const hubspotFormVariable = /^HUBSPOT_FORM_([A-Z0-9]+(?:_[A-Z0-9]+)*)$/;
+const hubspotFormId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a HubSpot form id (guid)');
+
+/**
+ * HubSpot form ids, one variable per form key in upper snake case:
+ * `HUBSPOT_FORM_CONTACT_BANNER=<guid>` → `{ CONTACT_BANNER: '<guid>' }`. Empty values are unset.
+ */
+export function parseHubspotForms(source: Record<string, string | undefined>) {
+  const forms: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [name, raw] of Object.entries(source)) {
+    const match = hubspotFormVariable.exec(name);
+    if (!match?.[1] || raw === undefined || raw.trim() === '') continue;
+    const parsed = hubspotFormId.safeParse(raw.trim());
+    if (parsed.success) forms[match[1]] = parsed.data;
+    else
+      problems.push(`  ${name}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(raw)})`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid environment variables:\n${problems.join('\n')}`);
+  }
+  return forms;
+}
+
+// eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
+export const hubspotForms: Record<string, string> = parseHubspotForms(process.env);

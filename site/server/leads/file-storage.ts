@@ -1,0 +1,68 @@
+/**
+ * Uploaded lead files on disk under `UPLOADS_DIR`, each under a random name, written and
+ * fsynced before the lead is committed. A file is reached only through its download token:
+ * 256 random bits, so links in HubSpot cannot be guessed or enumerated.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { StoredFile } from './lead-types';
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export const isFileToken = (token: string) => tokenPattern.test(token);
+
+/** The public download link of a stored file. */
+export function fileLink(siteUrl: string, token: string): string {
+  return `${siteUrl}/api/lead-files/${token}`;
+}
+
+export class FileStorage {
+  constructor(private readonly dir: string) {}
+
+  /** Writes the bytes durably under a random name and returns the record to commit. */
+  async store(
+    field: string,
+    originalName: string,
+    bytes: Uint8Array,
+    type: { mime: string; ext: string },
+  ): Promise<StoredFile> {
+    await mkdir(this.dir, { recursive: true });
+    const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
+    const handle = await open(path.join(this.dir, storedName), 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    const dir = await open(this.dir, 'r');
+    try {
+      await dir.sync(); // the new directory entry survives a crash too
+    } finally {
+      await dir.close();
+    }
+    return {
+      token: randomBytes(32).toString('base64url'),
+      field,
+      originalName: originalName.slice(0, 255),
+      storedName,
+      mime: type.mime,
+      size: bytes.byteLength,
+    };
+  }
+
+  read(storedName: string): Promise<Buffer> {
+    return readFile(this.resolve(storedName));
+  }
+
+  /** Removes files written for a request that was not committed (a duplicate, a failed commit). */
+  async remove(files: readonly StoredFile[]): Promise<void> {
+    await Promise.all(files.map((file) => rm(this.resolve(file.storedName), { force: true })));
+  }
+
+  private resolve(storedName: string): string {
+    if (!/^[a-f0-9]{32}\.[a-z0-9]{1,8}$/.test(storedName)) throw new Error('bad stored file name');
+    return path.join(this.dir, storedName);
+  }
+}

@@ -1,0 +1,50 @@
+/** The outbox as CSV (RFC 4180), one row per lead, for spreadsheets. */
+import type { OutboxStore } from './outbox-store';
+
+/** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs a visitor's text. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function leadsToCsv(store: OutboxStore): string {
+  const header = [
+    'id',
+    'flow',
+    'status',
+    'submitted_at',
+    'received_at',
+    'page_uri',
+    'page_name',
+    'client_ip',
+    'attempts',
+    'last_error',
+    'deliveries',
+    'answers',
+  ];
+  const rows = [header.join(',')];
+  for (const summary of store.listLeads()) {
+    const lead = store.getLead(summary.id);
+    if (!lead) continue;
+    rows.push(
+      [
+        lead.id,
+        lead.flowId,
+        lead.status,
+        new Date(lead.submittedAt).toISOString(),
+        new Date(lead.receivedAt).toISOString(),
+        lead.pageUri,
+        lead.pageName,
+        lead.clientIp,
+        lead.attempts,
+        lead.lastError,
+        lead.deliveries.map((d) => `${d.formKey}:${d.status}`).join(' '),
+        JSON.stringify(lead.answers),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${rows.join('\r\n')}\r\n`;
+}

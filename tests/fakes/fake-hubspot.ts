@@ -1,0 +1,262 @@
+/**
+ * A fake HubSpot on loopback speaking the Forms v3 submission contract (and a sliver of Files v3):
+ * it validates bodies like HubSpot does (declared fields, required fields, e-mail syntax, string
+ * values, ≤ 1000 fields), answers 200 `{inlineMessage}`, the documented 400 error shape, 401/404,
+ * and — on demand — 429 with `Retry-After`, 5xx, slowness and downtime. It records what it accepted.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeForm {
+  /** Declared field names (any objectTypeId). */
+  fields: string[];
+  required?: string[];
+  /** HubSpot's own CAPTCHA switched on: API submissions are refused. */
+  recaptcha?: boolean;
+}
+
+export interface AcceptedSubmission {
+  portalId: string;
+  formGuid: string;
+  secure: boolean;
+  body: {
+    submittedAt: number;
+    fields: { objectTypeId: string; name: string; value: string }[];
+    context?: Record<string, unknown>;
+  };
+  receivedAt: number;
+}
+
+export interface FakeHubSpotOptions {
+  portalId: string;
+  forms: Record<string, FakeForm>;
+  /** When set, the secure endpoint requires this bearer token. */
+  accessToken?: string;
+  port?: number;
+}
+
+type Override = { status: number; retryAfter?: string; body?: string };
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export class FakeHubSpot {
+  readonly accepted: AcceptedSubmission[] = [];
+  /** Every submission request received, accepted or not (status answered). */
+  readonly requests: { formGuid: string; status: number; at: number; email?: string }[] = [];
+  readonly uploads: { name: string; bytes: number }[] = [];
+  private server: Server | undefined;
+  private port = 0;
+  private overrides: Override[] = [];
+  private latencyMs = 0;
+
+  constructor(private readonly options: FakeHubSpotOptions) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts listening (again, on the same port after `down()`). */
+  async up(): Promise<void> {
+    if (this.server) return;
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.keepAliveTimeout = 1000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port || this.options.port || 0, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Stops accepting connections and drops open ones: callers see connection errors. */
+  async down(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The next `count` submissions get this answer instead of being processed. */
+  failNext(count: number, status: number, retryAfter?: string, body?: string): void {
+    for (let i = 0; i < count; i++) this.overrides.push({ status, retryAfter, body });
+  }
+
+  /** Every answer is delayed by `ms` (HubSpot slowness; beyond the client timeout = timeout). */
+  setLatency(ms: number): void {
+    this.latencyMs = ms;
+  }
+
+  setForm(formGuid: string, form: FakeForm): void {
+    this.options.forms[formGuid] = form;
+  }
+
+  acceptedFor(formGuid: string): AcceptedSubmission[] {
+    return this.accepted.filter((submission) => submission.formGuid === formGuid);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    if (res.destroyed) return;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'POST' && url.pathname === '/files/v3/files') {
+      return this.handleUpload(req, raw, res);
+    }
+    const match =
+      /^\/submissions\/v3\/integration\/(secure\/submit|submit)\/([^/]+)\/([^/]+)$/.exec(
+        url.pathname,
+      );
+    if (req.method !== 'POST' || !match) {
+      this.reply(res, 404, { status: 'error', message: 'Not found' });
+      return;
+    }
+    const [, kind, portalId, formGuid] = match as unknown as [string, string, string, string];
+    const secure = kind === 'secure/submit';
+    const status = this.process(req, raw, portalId, formGuid, secure, res);
+    let email: string | undefined;
+    try {
+      const body = JSON.parse(raw.toString('utf8')) as AcceptedSubmission['body'];
+      email = body.fields?.find((field) => field.name === 'email')?.value;
+    } catch {
+      // recorded without e-mail
+    }
+    this.requests.push({ formGuid, status, at: Date.now(), email });
+  }
+
+  private process(
+    req: IncomingMessage,
+    raw: Buffer,
+    portalId: string,
+    formGuid: string,
+    secure: boolean,
+    res: ServerResponse,
+  ): number {
+    const override = this.overrides.shift();
+    if (override) {
+      if (override.retryAfter) res.setHeader('retry-after', override.retryAfter);
+      res.writeHead(override.status, { 'content-type': 'text/plain' });
+      res.end(override.body ?? (override.status === 429 ? 'Too many requests' : 'Internal error'));
+      return override.status;
+    }
+    if (secure) {
+      const auth = req.headers.authorization;
+      if (!this.options.accessToken || auth !== `Bearer ${this.options.accessToken}`) {
+        return this.reply(res, 401, {
+          status: 'error',
+          message: 'Authentication credentials not found.',
+          category: 'INVALID_AUTHENTICATION',
+        });
+      }
+    }
+    const form = this.options.forms[formGuid];
+    if (portalId !== this.options.portalId || !form) {
+      return this.reply(res, 404, {
+        status: 'error',
+        message: 'Form not found',
+        correlationId: 'fake',
+      });
+    }
+    let body: AcceptedSubmission['body'];
+    try {
+      body = JSON.parse(raw.toString('utf8')) as AcceptedSubmission['body'];
+    } catch {
+      return this.reply(res, 400, {
+        status: 'error',
+        message: 'Invalid input JSON on line 1',
+        correlationId: 'fake',
+      });
+    }
+    const errors: { message: string; errorType: string }[] = [];
+    if (form.recaptcha)
+      errors.push({
+        message: 'This form has recaptcha enabled',
+        errorType: 'FORM_HAS_RECAPTCHA_ENABLED',
+      });
+    if (typeof body.submittedAt !== 'number') {
+      errors.push({
+        message: "Error in 'submittedAt'. Must be epoch milliseconds",
+        errorType: 'INVALID_METADATA',
+      });
+    }
+    const fields = Array.isArray(body.fields) ? body.fields : [];
+    if (fields.length > 1000) {
+      errors.push({
+        message: 'Too many fields',
+        errorType: 'MAX_NUMBER_OF_SUBMITTED_VALUES_EXCEEDED',
+      });
+    }
+    for (const [index, field] of fields.entries()) {
+      if (
+        typeof field?.name !== 'string' ||
+        typeof field.value !== 'string' ||
+        typeof field.objectTypeId !== 'string'
+      ) {
+        errors.push({
+          message: `Error in 'fields[${index}]'. Expected objectTypeId, name and a string value`,
+          errorType: 'INVALID_METADATA',
+        });
+        continue;
+      }
+      if (!form.fields.includes(field.name)) {
+        errors.push({
+          message: `Error in 'fields.${field.name}'. This field is not in the form definition`,
+          errorType: 'FIELD_NOT_IN_FORM_DEFINITION',
+        });
+      } else if (field.name === 'email' && !emailPattern.test(field.value)) {
+        errors.push({
+          message: "Error in 'fields.email'. Invalid email address",
+          errorType: 'INVALID_EMAIL',
+        });
+      }
+    }
+    for (const name of form.required ?? []) {
+      if (!fields.some((field) => field?.name === name && field.value !== '')) {
+        errors.push({
+          message: `Error in 'fields.${name}'. Required field '${name}' is missing`,
+          errorType: 'REQUIRED_FIELD',
+        });
+      }
+    }
+    const hutk = body.context?.hutk;
+    if (hutk !== undefined && (typeof hutk !== 'string' || !/^[a-f0-9]{32}$/.test(hutk))) {
+      errors.push({ message: "Error in 'context.hutk'. Invalid hutk", errorType: 'INVALID_HUTK' });
+    }
+    if (errors.length > 0) {
+      return this.reply(res, 400, {
+        status: 'error',
+        message: 'The request is not valid',
+        correlationId: 'fake-correlation',
+        errors,
+      });
+    }
+    this.accepted.push({ portalId, formGuid, secure, body, receivedAt: Date.now() });
+    return this.reply(res, 200, { inlineMessage: 'Thanks for submitting the form.' });
+  }
+
+  private handleUpload(req: IncomingMessage, raw: Buffer, res: ServerResponse): void {
+    if (
+      !this.options.accessToken ||
+      req.headers.authorization !== `Bearer ${this.options.accessToken}`
+    ) {
+      this.reply(res, 401, { status: 'error', message: 'Authentication credentials not found.' });
+      return;
+    }
+    const name = /filename="([^"]+)"/.exec(raw.toString('latin1'))?.[1] ?? 'file';
+    this.uploads.push({ name, bytes: raw.byteLength });
+    const id = String(this.uploads.length);
+    this.reply(res, 201, { id, name, url: `https://files.fake-hubspot.test/${id}/${name}` });
+  }
+
+  private reply(res: ServerResponse, status: number, body: unknown): number {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+    return status;
+  }
+
+  async close(): Promise<void> {
+    await this.down();
+  }
+}

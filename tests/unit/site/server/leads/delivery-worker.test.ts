@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { noneSink } from '@/site/server/leads/crm-sink';
+import { DeliveryWorker } from '@/site/server/leads/delivery-worker';
+import { createHubSpotSink } from '@/site/server/leads/hubspot-sink';
+import { DuplicateLeadError } from '@/site/server/leads/outbox-store';
+import { FakeHubSpot } from '@/tests/fakes/fake-hubspot';
+import { lead, tempOutbox } from './outbox-fixtures';
+
+const portalId = '123456';
+const forms = {
+  SUBSCRIBE: 'form-subscribe',
+  CAREER_QUESTIONS: 'form-cq',
+  CAREERS_SUBMIT: 'form-cs',
+};
+const options = { retryBaseMs: 50, retryMaxMs: 400, pollMs: 50, concurrency: 4, leaseMs: 5000 };
+
+let fake: FakeHubSpot | undefined;
+const workers: DeliveryWorker[] = [];
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  await fake?.close();
+  fake = undefined;
+});
+
+async function setup(accessToken?: string) {
+  fake = new FakeHubSpot({
+    portalId,
+    accessToken,
+    forms: {
+      'form-subscribe': { fields: ['email'], required: ['email'] },
+      'form-cq': { fields: ['email'] },
+      'form-cs': { fields: ['email'] },
+    },
+  });
+  await fake.up();
+  const outbox = tempOutbox();
+  const sink = createHubSpotSink({
+    apiBase: fake.url,
+    filesApiBase: fake.url,
+    portalId,
+    accessToken,
+    forms,
+    timeoutMs: 500,
+  });
+  const worker = new DeliveryWorker(outbox.store, sink, options);
+  workers.push(worker);
+  return { ...outbox, worker, fake };
+}
+
+async function until(check: () => boolean, timeoutMs = 8000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('delivery worker', () => {
+  it('delivers each form of a lead once, with the original submittedAt, on the public endpoint', async () => {
+    const { store, worker, fake } = await setup();
+    const careers = lead('ada@example.com', ['careerQuestions', 'careersSubmit']);
+    await store.insertLead(careers);
+    worker.start();
+    await until(() => fake.accepted.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fake.accepted.map((a) => a.formGuid).sort()).toEqual(['form-cq', 'form-cs']);
+    expect(
+      fake.accepted.every((a) => a.body.submittedAt === careers.submittedAt && !a.secure),
+    ).toBe(true);
+    expect(store.getLead(careers.id)?.status).toBe('delivered');
+  });
+
+  it('uses the secure endpoint with the bearer token when one is set', async () => {
+    const { store, worker, fake } = await setup('pat-token-123');
+    await store.insertLead(lead('bob@example.com'));
+    worker.start();
+    await until(() => fake.accepted.length === 1);
+    expect(fake.accepted[0]?.secure).toBe(true);
+  });
+
+  it('keeps retrying through downtime and 5xx, then delivers exactly once', async () => {
+    const { store, worker, fake } = await setup();
+    await fake.down();
+    const leads = Array.from({ length: 20 }, (_, i) => lead(`p${i}@example.com`));
+    for (const one of leads) await store.insertLead(one);
+    worker.start();
+    await until(() => store.listLeads().every((l) => l.attempts >= 1));
+    expect(store.stats().deliveries.pending).toBe(20);
+    await fake.up();
+    fake.failNext(3, 503);
+    await until(() => store.stats().deliveries.delivered === 20);
+    const emails = fake.accepted.map((a) => a.body.fields[0]?.value);
+    expect(new Set(emails).size).toBe(20);
+    expect(emails).toHaveLength(20);
+  });
+
+  it('honours Retry-After on 429', async () => {
+    const { store, worker, fake } = await setup();
+    fake.failNext(1, 429, '1');
+    await store.insertLead(lead('wait@example.com'));
+    worker.start();
+    await until(() => fake.accepted.length === 1, 5000);
+    const [limited, accepted] = fake.requests;
+    expect(limited?.status).toBe(429);
+    expect(accepted!.at - limited!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('holds a lead on an undeclared field and delivers it once the form is fixed and retried', async () => {
+    const { store, worker, fake } = await setup();
+    fake.setForm('form-subscribe', { fields: ['firstname'] });
+    const one = lead('held@example.com');
+    await store.insertLead(one);
+    worker.start();
+    await until(() => store.getLead(one.id)?.status === 'held');
+    expect(store.getLead(one.id)?.deliveries[0]?.lastError).toMatch(/not in the form definition/);
+    fake.setForm('form-subscribe', { fields: ['email'] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.accepted).toHaveLength(0);
+    expect(store.requeue({ leadId: one.id })).toBe(1);
+    worker.kick();
+    await until(() => store.getLead(one.id)?.status === 'delivered');
+    expect(fake.accepted).toHaveLength(1);
+  });
+
+  it("marks a lead failed with HubSpot's message when the visitor's e-mail is refused", async () => {
+    const { store, worker } = await setup();
+    const one = lead('not-an-email');
+    await store.insertLead(one);
+    worker.start();
+    await until(() => store.getLead(one.id)?.status === 'failed');
+    expect(store.getLead(one.id)?.lastError).toBe("Error in 'fields.email'. Invalid email address");
+  });
+
+  it('drops a rejected hutk and delivers without it', async () => {
+    const { store, worker, fake } = await setup();
+    const one = lead('hutk@example.com');
+    one.submissions[0]!.body.context.hutk = 'not-a-real-hutk';
+    await store.insertLead(one);
+    worker.start();
+    await until(() => fake.accepted.length === 1);
+    expect(fake.accepted[0]?.body.context).not.toHaveProperty('hutk');
+  });
+
+  it('holds every lead without HubSpot configured, and sends them once it is', async () => {
+    const { store, fake } = await setup();
+    const idle = new DeliveryWorker(store, noneSink, options);
+    workers.push(idle);
+    const one = lead('later@example.com');
+    await store.insertLead(one);
+    idle.start();
+    await until(() => store.getLead(one.id)?.status === 'held');
+    await idle.stop();
+    const configured = new DeliveryWorker(
+      store,
+      createHubSpotSink({
+        apiBase: fake.url,
+        filesApiBase: fake.url,
+        portalId,
+        forms,
+        timeoutMs: 500,
+      }),
+      options,
+    );
+    workers.push(configured);
+    configured.start();
+    await until(() => store.getLead(one.id)?.status === 'delivered');
+    expect(fake.accepted).toHaveLength(1);
+  });
+
+  it('counts a lease left by a dead process as an attempt in doubt and retries it', async () => {
+    const { store, worker, fake } = await setup();
+    const one = lead('doubt@example.com');
+    await store.insertLead(one);
+    expect(store.claimDue(Date.now(), 10, 60_000)).toHaveLength(1);
+    expect(store.claimDue(Date.now(), 10, 60_000)).toHaveLength(0);
+    worker.start();
+    await until(() => fake.accepted.length === 1);
+    expect(store.getLead(one.id)?.deliveries[0]?.inDoubt).toBe(1);
+  });
+
+  it('stores a repeated idempotency key once, even within one group commit', async () => {
+    const { store } = await setup();
+    const first = lead('twice@example.com', ['subscribe'], { idempotencyKey: 'k-1' });
+    const second = lead('twice@example.com', ['subscribe'], { idempotencyKey: 'k-1' });
+    const results = await Promise.allSettled([store.insertLead(first), store.insertLead(second)]);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: first.id });
+    expect(results[1]?.status).toBe('rejected');
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateLeadError);
+    expect(store.listLeads()).toHaveLength(1);
+  });
+});
