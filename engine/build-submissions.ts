@@ -1,0 +1,93 @@
+import { indexFlow, walkAnswers } from './flow-walk';
+import { validateAnswers } from './validate-answers';
+import type {
+  Answers,
+  BuiltSubmission,
+  ResolvedFlow,
+  SubmissionContext,
+  SubmissionValue,
+} from './types';
+
+/** How a multiple choice or multi-select is sent: values joined by a comma and a space. */
+export const LIST_SEPARATOR = ', ';
+
+function answerText(value: Answers[string] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value;
+}
+
+/** "Question text -> answer label" for each choice asked, in order, separated by a blank line. */
+export function transcript(flow: ResolvedFlow, answers: Answers): string {
+  const { steps } = indexFlow(flow);
+  const lines: string[] = [];
+  for (const id of walkAnswers(flow, answers).steps) {
+    const step = steps.get(id);
+    const value = answers[id];
+    if (!step || step.kind !== 'choice' || value === undefined) continue;
+    const label = (v: string) => step.options.find((o) => o.value === v)?.label ?? v;
+    const text = Array.isArray(value)
+      ? value.map(label).join(LIST_SEPARATOR)
+      : label(String(value));
+    lines.push(`${step.question} -> ${text}`);
+  }
+  return lines.join('\n\n');
+}
+
+/**
+ * The exact HubSpot v3 bodies the answers produce: one per submission of the flow, fields in
+ * the order the flow lists them and nothing else. Empty when the answers do not reach an ending
+ * that submits. Throws when the answers do not pass validateAnswers (validate first).
+ */
+export function buildSubmissions(
+  flow: ResolvedFlow,
+  answers: Answers,
+  ctx: SubmissionContext,
+): BuiltSubmission[] {
+  // Sending a lead HubSpot would reject (or a half-answered one) is a bug of the caller.
+  const checked = validateAnswers(flow, answers);
+  if (!checked.ok) {
+    const why = checked.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    throw new Error(`buildSubmissions needs answers that pass validateAnswers (${why})`);
+  }
+  answers = checked.answers;
+  const walk = walkAnswers(flow, answers);
+  const ending = indexFlow(flow).endings.get(checked.ending);
+  if (!ending?.submits) return [];
+  const asked = new Set(walk.steps);
+  const { steps } = indexFlow(flow);
+  const keyAsked = (key: string) =>
+    [...asked].some((id) => {
+      const step = steps.get(id);
+      if (!step) return false;
+      return step.kind === 'choice' ? step.id === key : step.fields.some((f) => f.name === key);
+    });
+  let cachedTranscript: string | undefined;
+  const valueOf = (value: SubmissionValue): string => {
+    if ('constant' in value) return value.constant;
+    if ('transcript' in value) return (cachedTranscript ??= transcript(flow, answers));
+    if ('file' in value)
+      return answers[value.file] === undefined ? '' : (ctx.files?.[value.file] ?? '');
+    const text = answerText(answers[value.answer]);
+    if (text !== undefined) return text;
+    return keyAsked(value.answer) ? '' : (value.whenNotAsked ?? '');
+  };
+  const context = {
+    pageUri: ctx.pageUri,
+    pageName: ctx.pageName,
+    ...(ctx.hutk ? { hutk: ctx.hutk } : {}),
+  };
+  return flow.submissions.map((s) => ({
+    formKey: s.formKey,
+    body: {
+      submittedAt: ctx.submittedAt,
+      fields: s.fields.map((f) => ({
+        objectTypeId: f.objectTypeId,
+        name: f.name,
+        value: valueOf(f.value),
+      })),
+      context,
+    },
+  }));
+}

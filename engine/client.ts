@@ -1,0 +1,30 @@
+/*
+ * Browser-safe entry of the engine: everything a client component needs, nothing that reads
+ * files or pulls in ajv. Client components import from `@/engine/client`; server code and
+ * tooling may use `@/engine` (which also exports the loaders).
+ */
+export * from './types';
+export { evaluateCondition, describeCondition, isEmptyAnswer } from './conditions';
+export { fieldSchema, stepSchema, choiceSchema, visibleFields, messages } from './field-schema';
+export { validateAnswers, type ValidateAnswersResult } from './validate-answers';
+export { buildSubmissions, transcript, LIST_SEPARATOR } from './build-submissions';
+export {
+  compileFlow,
+  compileGraphFlow,
+  submittingState,
+  type FlowContext,
+  type FlowEvent,
+  type FlowMachine,
+  type SubmitInput,
+  type CompileOptions,
+} from './compile-flow';
+export { stepProgress, stepLeadIn } from './progress';
+export {
+  walkAnswers,
+  chooseTransition,
+  answerKeysOf,
+  targetsOf,
+  indexFlow,
+  type AnswerWalk,
+} from './flow-walk';
+export { findStep, findEnding, endingHref } from './flow-lookup';

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { evaluateCondition } from './conditions';
+import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from './types';
+
+/*
+ * zod schemas generated from a flow's field specs. The browser renderer feeds them to
+ * react-hook-form (zodResolver) and validateAnswers runs the very same schemas on the server,
+ * so both sides share one rule set and one set of messages (flows.md, "Contact fields").
+ */
+
+const FULL_NAME = /^[\p{L}\p{M}' .-]+$/u;
+// Practical e-mail shape: one @, no spaces, a dot in the domain (HubSpot does the deep check).
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const MASKED_PHONE = /^\(\d{3}\) \d{3}-\d{4}$/;
+const DIGITS_PHONE = /^\d{10}$/;
+const TEXT_MAX = 500;
+const TEXTAREA_MAX = 5000;
+
+export const messages = {
+  required: (label: string) => `${label} is required`,
+  invalidEmail: 'This is not a valid email',
+  nameCharacters: (label: string) =>
+    `${label} can only contain letters, spaces, apostrophes and hyphens`,
+  nameLength: (label: string) => `${label} must be between 2 and 100 characters`,
+  phoneDigits: (label: string) => `${label} must have exactly 10 digits`,
+  invalidUrl: 'This is not a valid URL',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  notAnOption: (label: string) => `${label}: choose one of the listed options`,
+  chooseAnswer: 'Please choose an answer',
+  fileType: (label: string, types: string) => `${label} must be a ${types} file`,
+};
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+function extensionsOf(field: ResolvedField): string[] {
+  return Object.values(field.accept ?? {}).flat();
+}
+
+/** ".pdf", ".docx", ".jpg" → "PDF, DOCX or JPG" */
+function describeTypes(extensions: string[]): string {
+  const names = [...new Set(extensions.map((e) => e.slice(1).toUpperCase()))];
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+    : (names[0] ?? '');
+}
+
+/** A text input that must be filled: missing or blank gives the "required" message. */
+function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, required);
+}
+
+function presentSchema(field: ResolvedField): z.ZodType {
+  const label = field.label;
+  const required = field.requiredMessage ?? messages.required(label);
+  const values = (field.options ?? []).map((o) => o.value);
+  switch (field.type) {
+    case 'fullName':
+      return requiredText(required)
+        .regex(FULL_NAME, messages.nameCharacters(label))
+        .min(2, messages.nameLength(label))
+        .max(100, messages.nameLength(label));
+    case 'email':
+      // Trimmed as typed, then checked: the stored address has no stray spaces.
+      return requiredText(required).regex(EMAIL, messages.invalidEmail);
+    case 'phone':
+      // Accepts the masked form "(555) 123-4567" or bare digits; always yields the 10 digits.
+      return requiredText(required)
+        .refine((v) => MASKED_PHONE.test(v) || DIGITS_PHONE.test(v), messages.phoneDigits(label))
+        .transform((v) => v.replace(/\D/g, ''));
+    case 'url':
+      return requiredText(required).refine(isHttpUrl, messages.invalidUrl);
+    case 'text':
+      return requiredText(required).max(TEXT_MAX, messages.tooLong(label, TEXT_MAX));
+    case 'textarea':
+      return requiredText(required).max(TEXTAREA_MAX, messages.tooLong(label, TEXTAREA_MAX));
+    case 'select':
+      return requiredText(required).refine((v) => values.includes(v), messages.notAnOption(label));
+    case 'multiselect':
+      return z
+        .array(z.string(), { error: required })
+        .min(1, required)
+        .refine((list) => list.every((v) => values.includes(v)), messages.notAnOption(label))
+        .transform((list) => [...new Set(list)]);
+    case 'consent':
+      return z.literal(true, { error: required });
+    case 'file': {
+      const extensions = extensionsOf(field);
+      // The answer is the uploaded file's original name; the server checks the bytes.
+      return requiredText(required).refine(
+        (name) => extensions.some((ext) => name.toLowerCase().endsWith(ext)),
+        messages.fileType(label, describeTypes(extensions)),
+      );
+    }
+  }
+}
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === false ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * The zod schema of one field. An optional field accepts blank input (empty text, no file,
+ * no choice, unticked box) and yields `undefined` for it.
+ */
+export function fieldSchema(field: ResolvedField): z.ZodType {
+  const present = presentSchema(field);
+  if (field.required) return present;
+  return z.preprocess((v) => (isBlank(v) ? undefined : v), present.optional());
+}
+
+/** The zod schema of a choice step's answer (a value, or a list of values). */
+export function choiceSchema(step: ResolvedChoiceStep): z.ZodType {
+  const values = step.options.map((o) => o.value);
+  const inList = (v: string) => values.includes(v);
+  if (step.multiple) {
+    const list = z
+      .array(z.string(), { error: messages.chooseAnswer })
+      .refine((l) => l.every(inList), messages.notAnOption('Answer'))
+      .transform((l) => [...new Set(l)]);
+    return step.required
+      ? list.refine((l) => l.length > 0, messages.chooseAnswer)
+      : z.preprocess((v) => (isBlank(v) ? undefined : v), list.optional());
+  }
+  const one = z
+    .string({ error: messages.chooseAnswer })
+    .min(1, messages.chooseAnswer)
+    .refine(inList, messages.notAnOption('Answer'));
+  return step.required ? one : z.preprocess((v) => (isBlank(v) ? undefined : v), one.optional());
+}
+
+/** The fields of a step the visitor is shown, given the answers of the steps before it. */
+export function visibleFields(fields: ResolvedField[], answersBefore: Answers): ResolvedField[] {
+  return fields.filter((f) => !f.when || evaluateCondition(f.when, answersBefore));
+}
+
+/**
+ * The zod object schema of one step: its choice, or its visible fields. `answersBefore` are the
+ * answers of the earlier steps (they decide conditional fields such as the grant link).
+ * Unknown keys are stripped (react-hook-form may keep values of hidden fields).
+ */
+export function stepSchema(
+  flow: ResolvedFlow,
+  stepId: string,
+  answersBefore: Answers = {},
+): z.ZodObject<Record<string, z.ZodType>> {
+  const step = flow.steps.find((s) => s.id === stepId);
+  if (!step) throw new Error(`Flow "${flow.id}" has no step "${stepId}"`);
+  if (step.kind === 'choice') return z.object({ [step.id]: choiceSchema(step) });
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of visibleFields(step.fields, answersBefore)) {
+    shape[field.name] = fieldSchema(field);
+  }
+  return z.object(shape);
+}

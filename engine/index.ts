@@ -1,0 +1,29 @@
+/**
+ * The flow engine: questionnaires as JSON, validated, compiled to XState, graph-checked.
+ * See engine/README.md for the authoring model and the API. Client components must import
+ * from `@/engine/client` (this entry also exports the node:fs loader).
+ */
+export * from './client';
+export { loadFlows } from './load-flows';
+export {
+  loadFlowFromData,
+  loadOptionListFromData,
+  type LoadFlowInput,
+} from './load-flow-from-data';
+export {
+  resolveFlow,
+  substitutePlaceholders,
+  contactFields,
+  type OptionLists,
+} from './resolve-flow';
+export { semanticCheck } from './semantic-check';
+export {
+  flowPaths,
+  exploreFlow,
+  allTransitions,
+  transitionCoverage,
+  type FlowPath,
+  type FlowExploration,
+} from './flow-paths';
+export { stepCandidates, sampleValue } from './sample-answers';
+export { flowToMermaid } from './flow-mermaid';

@@ -1,0 +1,60 @@
+import type { RawFlow, RawOptionList } from './raw-flow';
+import { resolveFlow, substitutePlaceholders, toOption, type OptionLists } from './resolve-flow';
+import { flowSchemaDiagnostics, optionListSchemaDiagnostics } from './schema-diagnostics';
+import { semanticCheck } from './semantic-check';
+import type { Diagnostic, FlowOption, FlowVars, ResolvedFlow } from './types';
+
+export interface LoadFlowInput {
+  /** Name used in diagnostics, e.g. `client.json`. */
+  file: string;
+  /** The parsed JSON of the flow file. */
+  data: unknown;
+  /** Shared option lists by id (see loadOptionListFromData). */
+  optionLists?: OptionLists;
+  vars: FlowVars;
+}
+
+/**
+ * Validates one flow (JSON Schema, then the semantic checks) and resolves it. Pure: no file
+ * system. Never throws on bad data: problems come back as diagnostics and `flow` is absent.
+ */
+export function loadFlowFromData(input: LoadFlowInput): {
+  flow?: ResolvedFlow;
+  diagnostics: Diagnostic[];
+} {
+  const { file, data, vars } = input;
+  const schemaProblems = flowSchemaDiagnostics(file, data);
+  if (schemaProblems.length > 0) return { diagnostics: schemaProblems };
+  // Placeholders first, so every later check sees the names that will really be used.
+  const raw = substitutePlaceholders(data as RawFlow, vars);
+  const resolved = resolveFlow(raw, input.optionLists ?? {}, vars, file);
+  if (resolved.diagnostics.length > 0) return { diagnostics: resolved.diagnostics };
+  const diagnostics = semanticCheck(raw, resolved.flow, file);
+  return diagnostics.length > 0 ? { diagnostics } : { flow: resolved.flow, diagnostics };
+}
+
+/** Validates one shared option list file (`options/<id>.json`). */
+export function loadOptionListFromData(
+  file: string,
+  data: unknown,
+): { id?: string; options?: FlowOption[]; diagnostics: Diagnostic[] } {
+  const diagnostics = optionListSchemaDiagnostics(file, data);
+  if (diagnostics.length > 0) return { diagnostics };
+  const list = data as RawOptionList;
+  const options = list.options.map(toOption);
+  const values = options.map((o) => o.value);
+  const dup = values.find((v, i) => values.indexOf(v) !== i);
+  if (dup !== undefined) {
+    return {
+      diagnostics: [
+        {
+          file,
+          pointer: `/options/${values.lastIndexOf(dup)}`,
+          message: `Option value "${dup}" appears twice`,
+          hint: 'Option values must be unique within a list',
+        },
+      ],
+    };
+  }
+  return { id: list.id, options, diagnostics };
+}

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { loadFlowFromData, loadOptionListFromData } from './load-flow-from-data';
+import type { OptionLists } from './resolve-flow';
+import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
+
+function readJson(
+  path: string,
+  file: string,
+): { ok: true; data: unknown } | { ok: false; diagnostic: Diagnostic } {
+  try {
+    return { ok: true, data: JSON.parse(readFileSync(path, 'utf8')) };
+  } catch (error) {
+    return {
+      ok: false,
+      diagnostic: {
+        file,
+        pointer: '',
+        message: `Cannot read the file as JSON: ${(error as Error).message}`,
+        hint: 'Fix the JSON syntax (a missing comma or quote is the usual cause)',
+      },
+    };
+  }
+}
+
+function jsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Loads every flow of a folder (`<dir>/*.json`, shared lists in `<dir>/options/*.json`).
+ * Server and tooling only (node:fs). Never throws on bad data: a flow with problems is left out
+ * of `flows` and its diagnostics say why.
+ */
+export function loadFlows(
+  dir: string,
+  vars: FlowVars,
+): { flows: Record<string, ResolvedFlow>; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const optionLists: OptionLists = {};
+  for (const name of jsonFiles(join(dir, 'options'))) {
+    const file = `options/${name}`;
+    const read = readJson(join(dir, 'options', name), file);
+    if (!read.ok) {
+      diagnostics.push(read.diagnostic);
+      continue;
+    }
+    const list = loadOptionListFromData(file, read.data);
+    diagnostics.push(...list.diagnostics);
+    if (list.id === undefined || !list.options) continue;
+    if (list.id !== basename(name, '.json')) {
+      diagnostics.push({
+        file,
+        pointer: '/id',
+        message: `List id "${list.id}" differs from the file name`,
+        hint: `Name the file ${list.id}.json or set "id": "${basename(name, '.json')}"`,
+      });
+      continue;
+    }
+    optionLists[list.id] = list.options;
+  }
+  const flows: Record<string, ResolvedFlow> = {};
+  const files = jsonFiles(dir);
+  if (files.length === 0) {
+    diagnostics.push({
+      file: dir,
+      pointer: '',
+      message: 'No flow files found',
+      hint: 'Flows are <dir>/*.json',
+    });
+  }
+  for (const name of files) {
+    const read = readJson(join(dir, name), name);
+    if (!read.ok) {
+      diagnostics.push(read.diagnostic);
+      continue;
+    }
+    const result = loadFlowFromData({ file: name, data: read.data, optionLists, vars });
+    diagnostics.push(...result.diagnostics);
+    const flow = result.flow;
+    if (!flow) continue;
+    if (flow.id !== basename(name, '.json')) {
+      diagnostics.push({
+        file: name,
+        pointer: '/id',
+        message: `Flow id "${flow.id}" differs from the file name`,
+        hint: `Name the file ${flow.id}.json or set "id": "${basename(name, '.json')}"`,
+      });
+      continue;
+    }
+    flows[flow.id] = flow;
+  }
+  return { flows, diagnostics };
+}

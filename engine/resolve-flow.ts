@@ -1,0 +1,192 @@
+import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
+import type {
+  Diagnostic,
+  FlowOption,
+  FlowVars,
+  ResolvedEnding,
+  ResolvedField,
+  ResolvedFlow,
+  ResolvedNext,
+  ResolvedStep,
+} from './types';
+
+/** Shared option lists by id, already resolved to {label, value}. */
+export type OptionLists = Record<string, FlowOption[]>;
+
+export const DEFAULT_PHONE_MASK = '(000) 000-0000';
+
+/** The standard contact block: what every contact step asks first. */
+export function contactFields(): ResolvedField[] {
+  return [
+    { name: 'full_name', type: 'fullName', label: 'Full name', required: true },
+    { name: 'email', type: 'email', label: 'Email', required: true },
+    {
+      name: 'phone',
+      type: 'phone',
+      label: 'Phone',
+      placeholder: '(555) 555-5555',
+      required: true,
+      mask: DEFAULT_PHONE_MASK,
+    },
+  ];
+}
+
+/** Replaces {brand} and {brandSlug} in every string of the data (wording and field names). */
+export function substitutePlaceholders<T>(data: T, vars: FlowVars): T {
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      return value.replaceAll('{brandSlug}', vars.brandSlug).replaceAll('{brand}', vars.brandName);
+    }
+    if (Array.isArray(value)) return value.map(visit);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+    }
+    return value;
+  };
+  return visit(data) as T;
+}
+
+export function toOption(option: RawOption): FlowOption {
+  return typeof option === 'string'
+    ? { label: option, value: option }
+    : { label: option.label, value: option.value ?? option.label };
+}
+
+function resolveOptions(
+  options: RawOptions,
+  lists: OptionLists,
+  pointer: string,
+  report: (pointer: string, message: string, hint: string) => void,
+): FlowOption[] {
+  const unknown = (id: string, at: string) =>
+    report(
+      at,
+      `Unknown option list "${id}"`,
+      `Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
+    );
+  if (typeof options === 'string') {
+    const list = lists[options];
+    if (!list) unknown(options, pointer);
+    return list ?? [];
+  }
+  return options.flatMap((item, i) => {
+    if (typeof item === 'object' && 'list' in item) {
+      const list = lists[item.list];
+      if (!list) unknown(item.list, `${pointer}/${i}/list`);
+      return list ?? [];
+    }
+    return [toOption(item)];
+  });
+}
+
+function resolveNext(next: RawStep['next']): ResolvedNext {
+  if (typeof next === 'string') return { branches: [], otherwise: next };
+  return {
+    branches: next.branches.map((b) => ({ when: b.when, to: b.to })),
+    ...(next.otherwise === undefined ? {} : { otherwise: next.otherwise }),
+  };
+}
+
+/**
+ * Turns schema-valid authoring data into a ResolvedFlow: shared lists inlined, placeholders
+ * substituted, defaults filled, `next` normalised. Unknown list ids are reported, not thrown.
+ */
+export function resolveFlow(
+  raw: RawFlow,
+  lists: OptionLists,
+  vars: FlowVars,
+  file: string,
+): { flow: ResolvedFlow; diagnostics: Diagnostic[] } {
+  const data = substitutePlaceholders(raw, vars);
+  const diagnostics: Diagnostic[] = [];
+  const report = (pointer: string, message: string, hint: string) =>
+    diagnostics.push({ file, pointer, message, hint });
+  const progress = data.progress ?? { mode: 'none' as const };
+  const numberedByDefault = progress.mode !== 'none';
+
+  const field = (f: RawField, pointer: string): ResolvedField => {
+    const out: ResolvedField = { ...f, required: f.required ?? true } as ResolvedField;
+    if (f.options !== undefined) {
+      out.options = resolveOptions(f.options, lists, `${pointer}/options`, report);
+    }
+    if (f.type === 'phone') out.mask = f.mask ?? DEFAULT_PHONE_MASK;
+    return out;
+  };
+
+  const steps: ResolvedStep[] = data.steps.map((s, i) => {
+    const base = {
+      id: s.id,
+      question: s.question ?? '',
+      ...(s.leadIn === undefined ? {} : { leadIn: s.leadIn }),
+      numbered: s.numbered ?? numberedByDefault,
+      next: resolveNext(s.next),
+    };
+    if (s.kind === 'choice') {
+      return {
+        ...base,
+        kind: 'choice',
+        multiple: s.multiple ?? false,
+        required: s.required ?? true,
+        options: resolveOptions(s.options ?? [], lists, `/steps/${i}/options`, report),
+        ...(s.showFirst === undefined ? {} : { showFirst: s.showFirst }),
+      };
+    }
+    const own = (s.fields ?? []).map((f, j) => field(f, `/steps/${i}/fields/${j}`));
+    return {
+      ...base,
+      kind: s.kind,
+      fields: s.kind === 'contact' ? [...contactFields(), ...own] : own,
+      ...(s.submitLabel === undefined ? {} : { submitLabel: s.submitLabel }),
+    };
+  });
+
+  const endings: ResolvedEnding[] = data.endings.map((e) => {
+    if (e.kind === 'screen') {
+      return {
+        id: e.id,
+        kind: 'screen',
+        submits: e.submits,
+        heading: e.heading ?? '',
+        body: e.body ?? [],
+        links: e.links ?? [],
+        buttons: e.buttons ?? [],
+        clearOnRouteChange: e.clearOnRouteChange ?? false,
+      };
+    }
+    if (e.kind === 'redirect') {
+      return {
+        id: e.id,
+        kind: 'redirect',
+        submits: e.submits,
+        path: e.path ?? '/',
+        query: e.query ?? {},
+      };
+    }
+    return {
+      id: e.id,
+      kind: 'checkout',
+      submits: e.submits,
+      service: e.service ?? { constant: '' },
+    };
+  });
+
+  const flow: ResolvedFlow = {
+    id: data.id,
+    version: data.version,
+    title: data.title,
+    ...(data.heading === undefined ? {} : { heading: data.heading }),
+    ...(data.leadIn === undefined ? {} : { leadIn: data.leadIn }),
+    progress: {
+      mode: progress.mode,
+      ...(progress.total === undefined ? {} : { total: progress.total }),
+    },
+    start: data.start,
+    steps,
+    endings,
+    submissions: data.submissions.map((s) => ({
+      formKey: s.formKey,
+      fields: s.fields.map((f) => ({ name: f.name, objectTypeId: f.objectTypeId, value: f.value })),
+    })),
+  };
+  return { flow, diagnostics };
+}

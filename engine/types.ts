@@ -1,0 +1,219 @@
+/**
+ * Types of the flow engine. Two layers:
+ * - the authoring model (what a flow file in `flows/` holds; its contract is
+ *   `schemas/flow.schema.json`), and
+ * - the resolved model (`ResolvedFlow`): option lists inlined, placeholders substituted,
+ *   defaults filled in, `next` normalised. It is plain JSON, so a server component can hand it
+ *   to a client component as props.
+ */
+
+/** The visitor's answers: choice steps by step id, field steps by field name. */
+export type Answers = Record<string, string | string[] | boolean>;
+
+/** Brand values substituted for `{brand}` and `{brandSlug}` in wording and field names. */
+export interface FlowVars {
+  brandName: string;
+  brandSlug: string;
+}
+
+/** One problem found in a flow file: where (file + JSON pointer), what, and how to fix it. */
+export interface Diagnostic {
+  file: string;
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
+/** An option: `label` is what the visitor reads, `value` what is submitted. */
+export interface FlowOption {
+  label: string;
+  value: string;
+}
+
+/** Declarative condition on answers. Exactly one operator per object. */
+export type Condition =
+  | { answer: string; equals: string }
+  | { answer: string; oneOf: string[] }
+  | { answer: string; isEmpty: boolean }
+  | { not: Condition }
+  | { all: Condition[] }
+  | { any: Condition[] };
+
+export interface Branch {
+  when: Condition;
+  to: string;
+}
+
+/** Ordered transitions: the first branch whose condition holds wins, then `otherwise`. */
+export interface ResolvedNext {
+  branches: Branch[];
+  otherwise?: string;
+}
+
+export type FieldType =
+  | 'text'
+  | 'fullName'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'textarea'
+  | 'select'
+  | 'multiselect'
+  | 'consent'
+  | 'file';
+
+/** react-dropzone's `accept` shape: MIME type → file extensions. */
+export type AcceptMap = Record<string, string[]>;
+
+export interface ResolvedField {
+  /** Answer key, and (in the single-step forms) the HubSpot field name. */
+  name: string;
+  type: FieldType;
+  label: string;
+  placeholder?: string;
+  required: boolean;
+  /** Shown (and asked) only while this condition holds on the answers given before the step. */
+  when?: Condition;
+  /** select / multiselect */
+  options?: FlowOption[];
+  /** phone: the input mask (digits are `0`, react-imask style), e.g. `(000) 000-0000`. */
+  mask?: string;
+  /** file: accepted types and the maximum size in bytes. */
+  accept?: AcceptMap;
+  maxBytes?: number;
+  /** Replaces the default "{Field} is required" message. */
+  requiredMessage?: string;
+}
+
+interface StepBase {
+  id: string;
+  /** The question (choice steps) or the step heading (field steps). */
+  question: string;
+  /** Lead-in shown above this step instead of the flow's lead-in. */
+  leadIn?: string;
+  /** Whether the step gets a "Question n / N" number. */
+  numbered: boolean;
+  next: ResolvedNext;
+}
+
+export interface ResolvedChoiceStep extends StepBase {
+  kind: 'choice';
+  multiple: boolean;
+  required: boolean;
+  options: FlowOption[];
+  /** Show this many options first, then a "See all" button; absent = show all. */
+  showFirst?: number;
+}
+
+export interface ResolvedFieldsStep extends StepBase {
+  /** `contact` = the standard contact block (full_name, phone, email) plus any extra fields. */
+  kind: 'fields' | 'contact' | 'uploads';
+  fields: ResolvedField[];
+  submitLabel?: string;
+}
+
+export type ResolvedStep = ResolvedChoiceStep | ResolvedFieldsStep;
+
+export interface EndingButton {
+  label: string;
+  /** `restart` starts the flow again; otherwise `href` is followed. */
+  action?: 'restart';
+  href?: string;
+}
+
+interface EndingBase {
+  id: string;
+  /** Reaching this ending sends the flow's submissions first. */
+  submits: boolean;
+}
+
+export interface ResolvedScreenEnding extends EndingBase {
+  kind: 'screen';
+  heading: string;
+  body: string[];
+  links: { label: string; href: string }[];
+  buttons: EndingButton[];
+  /** The message disappears when the visitor navigates (the footer newsletter). */
+  clearOnRouteChange: boolean;
+}
+
+export interface ResolvedRedirectEnding extends EndingBase {
+  kind: 'redirect';
+  /** A site path, e.g. `/book-consult`. */
+  path: string;
+  query: Record<string, string>;
+}
+
+export interface ResolvedCheckoutEnding extends EndingBase {
+  kind: 'checkout';
+  /** Which service is bought: taken from an answer or fixed. */
+  service: { answer: string } | { constant: string };
+}
+
+export type ResolvedEnding = ResolvedScreenEnding | ResolvedRedirectEnding | ResolvedCheckoutEnding;
+
+/** How one HubSpot field gets its value. */
+export type SubmissionValue =
+  | { answer: string; whenNotAsked?: string }
+  | { constant: string }
+  | { transcript: true }
+  | { file: string };
+
+export interface SubmissionField {
+  name: string;
+  objectTypeId: string;
+  value: SubmissionValue;
+}
+
+export interface Submission {
+  formKey: string;
+  fields: SubmissionField[];
+}
+
+export type ProgressMode = 'fixed' | 'branch' | 'none';
+
+export interface ResolvedFlow {
+  id: string;
+  version: number;
+  title: string;
+  heading?: string;
+  leadIn?: string;
+  /** "Question n / N": N fixed (`total`), counted on the visitor's branch, or not shown. */
+  progress: { mode: ProgressMode; total?: number };
+  start: string;
+  steps: ResolvedStep[];
+  endings: ResolvedEnding[];
+  submissions: Submission[];
+}
+
+/** What a step of a path answered (choice value(s) or the step's field answers). */
+export interface PathStep {
+  step: string;
+  answer: string | string[] | Answers;
+}
+
+export interface HubSpotField {
+  objectTypeId: string;
+  name: string;
+  value: string;
+}
+
+export interface HubSpotBody {
+  submittedAt: number;
+  fields: HubSpotField[];
+  context: { pageUri: string; pageName: string; hutk?: string };
+}
+
+export interface BuiltSubmission {
+  formKey: string;
+  body: HubSpotBody;
+}
+
+export interface SubmissionContext {
+  submittedAt: number;
+  pageUri: string;
+  pageName: string;
+  hutk?: string;
+  /** Answer key of an upload field → URL of the stored file. */
+  files?: Record<string, string>;
+}
