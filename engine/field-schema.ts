@@ -8,7 +8,8 @@ import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from '.
  * so both sides share one rule set and one set of messages (flows.md, "Contact fields").
  */
 
-const FULL_NAME = /^[\p{L}\p{M}' .-]+$/u;
+// Typographic apostrophes (’) count as apostrophes: phones type them.
+const FULL_NAME = /^[\p{L}\p{M}'\u2019 .-]+$/u;
 // Practical e-mail shape: one @, no spaces, a dot in the domain (HubSpot does the deep check).
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MASKED_PHONE = /^\(\d{3}\) \d{3}-\d{4}$/;
@@ -53,7 +54,8 @@ function describeTypes(extensions: string[]): string {
 
 /** A text input that must be filled: missing or blank gives the "required" message. */
 function requiredText(required: string) {
-  return z.string({ error: required }).trim().min(1, required);
+  // abort: a blank value gets only "is required", not every other rule's message too.
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
 }
 
 function presentSchema(field: ResolvedField): z.ZodType {

@@ -62,7 +62,9 @@ function resolveOptions(
     report(
       at,
       `Unknown option list "${id}"`,
-      `Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
+      Object.keys(lists).length === 0
+        ? `Create flows/options/${id}.json`
+        : `Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
     );
   if (typeof options === 'string') {
     const list = lists[options];

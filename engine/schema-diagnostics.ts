@@ -85,7 +85,7 @@ function prune(errors: ErrorObject[]): ErrorObject[] {
       for (const x of inner) if (!deeper.includes(x)) dropped.add(x);
     } else {
       for (const x of inner) dropped.add(x);
-      e.message = 'is not any of the allowed forms';
+      e.message = 'matches none of the allowed forms';
     }
   }
   return errors.filter((e) => !dropped.has(e));

@@ -221,45 +221,50 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
     });
   });
 
-  // Graph: reachability and cycles.
+  // Graph: reachability and cycles — only once every reference resolves, since a dangling
+  // reference would make everything behind it look unreachable too.
   const fromStart = reachable(flow, flow.start);
-  raw.steps.forEach((s, i) => {
-    if (!fromStart.has(s.id))
-      report(
-        `/steps/${i}`,
-        `Step "${s.id}" is unreachable`,
-        'Point a transition to it, or remove it',
-      );
-  });
-  raw.endings.forEach((e, i) => {
-    if (!fromStart.has(e.id))
-      report(
-        `/endings/${i}`,
-        `No path reaches ending "${e.id}"`,
-        'Point a transition to it, or remove it',
-      );
-  });
   const byId = new Map(flow.steps.map((s, i) => [s.id, i]));
-  const state = new Map<string, 'open' | 'done'>();
-  const dfs = (id: string, trail: string[]) => {
-    const i = byId.get(id);
-    if (i === undefined || state.get(id) === 'done') return;
-    state.set(id, 'open');
-    const step = flow.steps[i]!;
-    const pointers = nextPointers(raw.steps[i]!.next, `/steps/${i}`);
-    targetsOf(step).forEach((to, j) => {
-      if (to !== id && state.get(to) === 'open') {
-        const loop = [...trail.slice(trail.indexOf(to)), id, to].join(' → ');
+  if (!fatal) checkGraph();
+  function checkGraph() {
+    raw.steps.forEach((s, i) => {
+      if (!fromStart.has(s.id))
         report(
-          pointers[j]!,
-          `Transition back to "${to}" makes a cycle (${loop})`,
-          'A flow moves forward: point it to a later step or an ending',
+          `/steps/${i}`,
+          `Step "${s.id}" is unreachable`,
+          'Point a transition to it, or remove it',
         );
-      } else dfs(to, [...trail, id]);
     });
-    state.set(id, 'done');
-  };
-  dfs(flow.start, []);
+    raw.endings.forEach((e, i) => {
+      if (!fromStart.has(e.id))
+        report(
+          `/endings/${i}`,
+          `No path reaches ending "${e.id}"`,
+          'Point a transition to it, or remove it',
+        );
+    });
+    const state = new Map<string, 'open' | 'done'>();
+    const dfs = (id: string, trail: string[]) => {
+      const i = byId.get(id);
+      if (i === undefined || state.get(id) === 'done') return;
+      state.set(id, 'open');
+      const step = flow.steps[i]!;
+      const pointers = nextPointers(raw.steps[i]!.next, `/steps/${i}`);
+      targetsOf(step).forEach((to, j) => {
+        if (to !== id && state.get(to) === 'open') {
+          const loop = [...trail.slice(trail.indexOf(to)), id, to].join(' → ');
+          report(
+            pointers[j]!,
+            `Transition back to "${to}" makes a cycle (${loop})`,
+            'A flow moves forward: point it to a later step or an ending',
+          );
+        } else dfs(to, [...trail, id]);
+      });
+      state.set(id, 'done');
+    };
+    dfs(flow.start, []);
+  }
+
   const graphBroken = fatal || diagnostics.length > 0;
   const { paths, stuck } = graphBroken ? { paths: [], stuck: [] } : exploreFlow(flow);
 

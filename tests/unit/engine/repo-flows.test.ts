@@ -49,10 +49,11 @@ function graphEvents(flow: ResolvedFlow, state: string, answers: Answers): FlowE
 describe('the flows of the repository', () => {
   it('all load without a single diagnostic', () => {
     expect(diagnostics).toEqual([]);
-    expect(Object.keys(flows).sort()).toEqual([...ALL].sort());
+    expect(Object.keys(flows)).toEqual(expect.arrayContaining(ALL));
   });
 
-  describe.each(ALL)('%s', (id) => {
+  // Generated for every flow file, including flows added after these tests were written.
+  describe.each(Object.keys(flows))('%s', (id) => {
     const flow = flows[id]!;
 
     it('compiles to a machine whose every step and ending is reachable', () => {

@@ -1,0 +1,83 @@
+/*
+ * `npm run flows -- <command>`: the flow tool for marketers and testers.
+ *   check [--dir DIR]            validate every flow; exit 1 when any has a problem
+ *   paths <flowId> [--json]      every path to every ending (with --json: machine-readable)
+ *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
+ * Brand placeholders are filled from BRAND_NAME / BRAND_SLUG (site/env.ts defaults).
+ */
+import { resolve } from 'node:path';
+import { flowPaths, flowToMermaid, loadFlows, transitionCoverage, type Diagnostic } from '@/engine';
+import { env } from '@/site/env';
+
+const USAGE = `Usage: npm run flows -- <command>
+  check [--dir DIR]          validate every flow in flows/ (or DIR)
+  paths <flowId> [--json]    list every path to every ending
+  graph <flowId>             print the flow as a Mermaid stateDiagram-v2`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.pointer || '/'}: ${d.message} (${d.hint})`;
+}
+
+function load(args: string[]) {
+  const dir = resolve(option(args, '--dir') ?? 'flows');
+  return loadFlows(dir, { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG });
+}
+
+function main(args: string[]): number {
+  const [command, ...rest] = args;
+  if (command === 'check') {
+    const { flows, diagnostics } = load(rest);
+    for (const d of diagnostics) console.error(formatDiagnostic(d));
+    if (diagnostics.length > 0) {
+      console.error(`${diagnostics.length} problem(s) found.`);
+      return 1;
+    }
+    console.log(`${Object.keys(flows).length} flows valid: ${Object.keys(flows).join(', ')}`);
+    return 0;
+  }
+  if (command === 'paths' || command === 'graph') {
+    const id = rest.find((a, i) => !a.startsWith('--') && rest[i - 1] !== '--dir');
+    const { flows, diagnostics } = load(rest);
+    const flow = id === undefined ? undefined : flows[id];
+    if (!flow) {
+      for (const d of diagnostics) console.error(formatDiagnostic(d));
+      console.error(
+        id === undefined
+          ? USAGE
+          : `No valid flow "${id}". Valid flows: ${Object.keys(flows).join(', ')}`,
+      );
+      return 1;
+    }
+    if (command === 'graph') {
+      process.stdout.write(flowToMermaid(flow));
+      return 0;
+    }
+    const paths = flowPaths(flow);
+    if (rest.includes('--json')) {
+      const out = paths.map((p) => ({
+        steps: p.steps,
+        ending: p.ending,
+        submissions: p.submissions,
+      }));
+      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      return 0;
+    }
+    paths.forEach((p, i) => {
+      const steps = p.steps.map((s) => `${s.step}=${JSON.stringify(s.answer)}`).join(' → ');
+      const sends = p.submissions.map((s) => s.formKey).join(', ') || 'nothing';
+      console.log(`${i + 1}. ${steps} → ${p.ending} (sends ${sends})`);
+    });
+    const c = transitionCoverage(flow);
+    console.log(`${paths.length} paths; transitions covered ${c.covered}/${c.total}`);
+    return 0;
+  }
+  console.error(USAGE);
+  return command === undefined || command === '--help' ? 0 : 1;
+}
+
+process.exitCode = main(process.argv.slice(2));
