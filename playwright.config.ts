@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/support/chromium';
 import { e2ePort } from './tests/e2e/support/port';
+import { e2eDatabase, e2eMailDir } from './tests/e2e/support/run-dir';
 
 const port = e2ePort();
 
@@ -25,6 +26,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), E2E_PORT: String(port) },
+    // A per-run database and mail folder, so runs never see each other's accounts or mail.
+    env: {
+      PORT: String(port),
+      E2E_PORT: String(port),
+      LEADS_DB: e2eDatabase(),
+      MAIL_DIR: e2eMailDir(),
+    },
   },
 });

@@ -1,0 +1,29 @@
+'use client';
+
+import { useState } from 'react';
+import { signOut } from './auth-client';
+import { authRoutes } from './user';
+
+/** Ends the session on the server (which clears the cookie) and goes to /login. */
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await signOut();
+          window.location.assign(authRoutes.login);
+        } catch {
+          // The general client has already shown why; let the visitor try again.
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? 'Signing out…' : 'Sign out'}
+    </button>
+  );
+}
