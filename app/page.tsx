@@ -1,1 +1,1 @@
-export { default } from '@/site/pages/home-page';
+export { default, metadata } from '@/site/pages/home-page';

@@ -58,6 +58,25 @@ export const envSchema = z.object({
   AUTH_LOGIN_CLIENT_LIMIT: withDefault(z.coerce.number().int().min(1).max(10_000), 20),
   /** Failed sign-ins one account may take per 15 minutes before further attempts get 429. */
   AUTH_LOGIN_ACCOUNT_LIMIT: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
+  /** Strapi origin (v4 REST); with STRAPI_TOKEN it replaces the embedded navigation. */
+  STRAPI_URL: optional(url),
+  /** Read-only Strapi API token, sent as a bearer token. Server-only. */
+  STRAPI_TOKEN: optional(z.string().min(1)),
+  /** How long a Strapi call may take before the embedded content is used instead. */
+  STRAPI_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 4000),
+  /** The firm's social profiles, linked from the footer. */
+  SOCIAL_LINKEDIN_URL: withDefault(url, 'https://www.linkedin.com/'),
+  SOCIAL_TWITTER_URL: withDefault(url, 'https://x.com/'),
+  SOCIAL_FACEBOOK_URL: withDefault(url, 'https://www.facebook.com/'),
+  SOCIAL_YOUTUBE_URL: withDefault(url, 'https://www.youtube.com/'),
+  SOCIAL_INSTAGRAM_URL: withDefault(url, 'https://www.instagram.com/'),
+  /** Third-party scripts, each loaded only after interaction and absent when unset. */
+  VIDEO_SCRIPT_URL: optional(url),
+  TAG_MANAGER_SCRIPT_URL: optional(url),
+  FEEDBACK_SCRIPT_URL: optional(url),
+  CHAT_SCRIPT_URL: optional(url),
+  CHAT_WIDGET_SCRIPT_URL: optional(url),
+  LEAD_TRACKING_SCRIPT_URL: optional(url),
   /** Build output folder; lets two builds (for example two test runs) live side by side. */
   NEXT_DIST_DIR: withDefault(
     z.string().regex(/^\.next[\w.-]*$/, 'must start with ".next"'),

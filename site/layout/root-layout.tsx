@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import '@/site/styles/globals.css';
 import { defaultMetadata, defaultViewport } from '@/site/seo/default-metadata';
+import { SiteShell } from '@/site/shell/site-shell';
 
 export const metadata = defaultMetadata;
 export const viewport = defaultViewport;
@@ -8,7 +9,9 @@ export const viewport = defaultViewport;
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <SiteShell>{children}</SiteShell>
+      </body>
     </html>
   );
 }

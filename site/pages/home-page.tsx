@@ -1,4 +1,7 @@
 import { claims, siteConfig, telHref } from '@/site/config/site-config';
+import { pageMetadata } from '@/site/seo/page-metadata';
+
+export const metadata = pageMetadata({ path: '/' });
 
 export default function HomePage() {
   return (

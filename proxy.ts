@@ -1,0 +1,7 @@
+// Locale routing: `/en/...` is served as `/...` and the locale cookie is set (see site/shell/locale).
+export { localeProxy as proxy } from './site/shell/locale/locale-proxy';
+
+export const config = {
+  // Pages only: not Next's assets, API routes, metadata files or any file with an extension.
+  matcher: ['/((?!_next/|api/|.*\\.[A-Za-z0-9]+$).*)'],
+};

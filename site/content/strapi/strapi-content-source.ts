@@ -1,0 +1,89 @@
+/**
+ * Content from Strapi (v4 REST). Only the navigation comes from the CMS today: the two calls
+ * the header makes (navigation buttons and the main navigation). Everything else, and any
+ * failure or timeout, is answered by the fallback source, so a CMS outage never breaks a page.
+ * A failure is logged once until the CMS answers again.
+ */
+import type { ContentSource } from '../content-source';
+import type { Industry, NavItem, NavigationButtons } from '../content-types';
+import { createStrapiClient, type StrapiClientOptions } from './strapi-client';
+import { reshapeMainNavigation, reshapeNavigationButtons } from './reshape-navigation';
+
+export const NAVIGATION_BUTTONS_PATH = '/api/navigation-bars?populate=deep';
+export const MAIN_NAVIGATION_PATH = '/api/desktop-navigation-main?populate=deep,100';
+
+export interface StrapiSourceOptions extends StrapiClientOptions {
+  fallback: ContentSource;
+  /** How long one answer is reused (a build renders many pages; each needs the header). */
+  cacheMs?: number;
+  logger?: Pick<Console, 'warn'>;
+  now?: () => number;
+}
+
+interface Cached<T> {
+  at: number;
+  value: Promise<T | undefined>;
+}
+
+export function createStrapiContentSource(options: StrapiSourceOptions): ContentSource {
+  const client = createStrapiClient(options);
+  const { fallback } = options;
+  const cacheMs = options.cacheMs ?? 60_000;
+  const logger = options.logger ?? console;
+  const now = options.now ?? Date.now;
+  let failing = false;
+
+  function cached<T>(load: () => Promise<T>): () => Promise<T | undefined> {
+    let entry: Cached<T> | undefined;
+    return () => {
+      if (!entry || now() - entry.at >= cacheMs) {
+        entry = {
+          at: now(),
+          value: load().then(
+            (value) => {
+              failing = false;
+              return value;
+            },
+            (error: unknown) => {
+              if (!failing) {
+                failing = true;
+                const reason = error instanceof Error ? error.message : String(error);
+                logger.warn(
+                  `[content] Strapi navigation unavailable, using the embedded navigation: ${reason}`,
+                );
+              }
+              // A failed answer is not kept: the next render asks again.
+              entry = undefined;
+              return undefined;
+            },
+          ),
+        };
+      }
+      return entry.value;
+    };
+  }
+
+  const mainNavigation = cached(async () =>
+    reshapeMainNavigation(await client.get(MAIN_NAVIGATION_PATH)),
+  );
+  const buttons = cached(async () =>
+    reshapeNavigationButtons(await client.get(NAVIGATION_BUTTONS_PATH)),
+  );
+
+  return {
+    ...fallback,
+    kind: 'strapi',
+    async navigation() {
+      const [remote, local] = await Promise.all([mainNavigation(), fallback.navigation()]);
+      const megaMenu: NavItem[] | undefined = remote?.megaMenu;
+      return megaMenu ? { ...local, megaMenu } : local;
+    },
+    async navigationButtons(): Promise<NavigationButtons> {
+      return (await buttons()) ?? fallback.navigationButtons();
+    },
+    async industries(): Promise<Industry[]> {
+      const remote = await mainNavigation();
+      return remote?.industries.length ? remote.industries : fallback.industries();
+    },
+  };
+}

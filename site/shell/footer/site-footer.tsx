@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { siteConfig } from '@/site/config/site-config';
+import { getContentSource } from '@/site/content/get-content-source';
+import { NewsletterSlot } from './newsletter-slot';
+
+/** The footer every page shares: home link, newsletter form, link groups, social links, copyright. */
+export async function SiteFooter() {
+  const source = getContentSource();
+  const [footer, social] = await Promise.all([source.footer(), source.socialLinks()]);
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <Link
+            className="logo logo--light"
+            href="/"
+            prefetch={false}
+            aria-label={`${siteConfig.brandName}, home page`}
+          >
+            <span className="logo__mark" aria-hidden="true" />
+            <span className="logo__text">{siteConfig.brandName}</span>
+          </Link>
+          <p className="site-footer__tagline">{footer.tagline}</p>
+          <NewsletterSlot />
+        </div>
+        <nav aria-label="Footer" className="site-footer__groups">
+          {footer.groups.map((group) => (
+            <section key={group.title} className="footer-group" aria-label={group.title}>
+              <h2 className="footer-group__title">
+                {group.url ? <a href={group.url}>{group.title}</a> : group.title}
+              </h2>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url}>{link.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </nav>
+        <div className="site-footer__bottom">
+          <ul className="social-links" aria-label="Follow us">
+            {social.map((link) => (
+              <li key={link.network}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="site-footer__copyright">
+            © {footer.copyrightYears} {siteConfig.brandName}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

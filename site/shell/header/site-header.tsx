@@ -1,0 +1,125 @@
+import Link from 'next/link';
+import { siteConfig } from '@/site/config/site-config';
+import { getContentSource } from '@/site/content/get-content-source';
+import { LanguageList } from '../language/language-list';
+import { Dropdown } from '../menu/dropdown';
+import { MenuProvider } from '../menu/menu-context';
+import { resolveMobileMenu } from '../mobile/mobile-menu';
+import { MobileMenuButton } from '../mobile/mobile-menu-button';
+import { HeaderScroll } from '../scroll/header-scroll';
+import { SearchPanel } from '../search/search-panel';
+import { IndustriesPanel } from './industries-panel';
+import { MegaPanel } from './mega-panel';
+import { OfficesPanel } from './offices-panel';
+
+const HEADER_ID = 'site-header';
+
+const menuId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/**
+ * The header every page shares: top bar (wide screens), logo, mega-menu, search, the two
+ * call-to-action buttons and, on narrow screens, the "Menu" button. Server-rendered; the
+ * dropdown triggers, search and sidebar are the client islands.
+ */
+export async function SiteHeader() {
+  const source = getContentSource();
+  const [navigation, buttons, industries, offices, languages, searchLinks] = await Promise.all([
+    source.navigation(),
+    source.navigationButtons(),
+    source.industries(),
+    source.officeGroups(),
+    source.languages(),
+    source.searchPanel(),
+  ]);
+  const mobileSections = resolveMobileMenu(navigation, industries);
+
+  return (
+    <div className="header-slot">
+      <header className="site-header" id={HEADER_ID} data-scroll="none">
+        <MenuProvider>
+          <div className="top-bar">
+            <div className="container top-bar__inner">
+              <nav aria-label="Quick links" className="top-bar__links">
+                <ul>
+                  {navigation.topBar.map((link) => (
+                    <li key={link.url}>
+                      <a href={link.url}>{link.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="top-bar__menus">
+                <Dropdown
+                  id="industries"
+                  label="Industries"
+                  panelClassName="topbar-dropdown topbar-dropdown--wide"
+                >
+                  <IndustriesPanel industries={industries} />
+                </Dropdown>
+                <Dropdown
+                  id="offices"
+                  label="Offices"
+                  panelClassName="topbar-dropdown topbar-dropdown--wide"
+                >
+                  <OfficesPanel groups={offices} />
+                </Dropdown>
+                <Dropdown
+                  id="language"
+                  label="Language"
+                  panelClassName="topbar-dropdown topbar-dropdown--end"
+                >
+                  <LanguageList groups={languages} />
+                </Dropdown>
+              </div>
+            </div>
+          </div>
+          <div className="main-bar">
+            <div className="container main-bar__inner">
+              <Link
+                className="logo"
+                href="/"
+                prefetch={false}
+                aria-label={`${siteConfig.brandName}, home page`}
+              >
+                <span className="logo__mark" aria-hidden="true" />
+                <span className="logo__text">{siteConfig.brandName}</span>
+              </Link>
+              <nav aria-label="Main" className="mega-menu">
+                <ul className="mega-menu__list">
+                  {navigation.megaMenu.map((item) => (
+                    <li key={item.url + item.name}>
+                      {item.children ? (
+                        <Dropdown
+                          id={menuId(item.name)}
+                          label={item.name}
+                          panelClassName="mega-dropdown"
+                        >
+                          <MegaPanel item={item} />
+                        </Dropdown>
+                      ) : (
+                        <a className="mega-menu__link" href={item.url}>
+                          {item.name}
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <SearchPanel links={searchLinks} />
+              <div className="header-actions">
+                <a className="button header-actions__primary" href={buttons.primary.url}>
+                  {buttons.primary.text}
+                </a>
+                <a className="button button--ghost" href={buttons.secondary.url}>
+                  {buttons.secondary.text}
+                </a>
+              </div>
+              <MobileMenuButton sections={mobileSections} buttons={buttons} />
+            </div>
+          </div>
+        </MenuProvider>
+      </header>
+      <HeaderScroll targetId={HEADER_ID} />
+    </div>
+  );
+}

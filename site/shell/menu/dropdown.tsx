@@ -1,0 +1,77 @@
+'use client';
+
+import type { FocusEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
+import { panelId, triggerId, useMenu, type MenuId } from './menu-context';
+
+interface DropdownProps {
+  id: MenuId;
+  label: ReactNode;
+  /** The panel's content, rendered on the server. */
+  children: ReactNode;
+  className?: string;
+  panelClassName?: string;
+  /** Accessible name of the trigger when the label is an icon or abbreviated. */
+  ariaLabel?: string;
+}
+
+/**
+ * A disclosure dropdown of the header: a button with `aria-expanded` controlling a panel.
+ * Mouse users open it by hovering (it closes 100 ms after the pointer leaves); keyboard and
+ * touch users toggle it with the button; Escape, the overlay, a link choice or focus leaving
+ * the dropdown close it.
+ */
+export function Dropdown({
+  id,
+  label,
+  children,
+  className,
+  panelClassName,
+  ariaLabel,
+}: DropdownProps) {
+  const menu = useMenu();
+  const open = menu.openId === id;
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') menu.hoverEnter(id);
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') menu.hoverLeave(id);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !event.currentTarget.contains(next)) menu.close();
+  };
+  const onPanelClick = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a')) menu.close();
+  };
+
+  return (
+    <div
+      className={`dropdown${open ? ' dropdown--open' : ''}${className ? ` ${className}` : ''}`}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onBlur={onBlur}
+    >
+      <button
+        id={triggerId(id)}
+        type="button"
+        className="dropdown__trigger"
+        aria-expanded={open}
+        aria-controls={panelId(id)}
+        aria-label={ariaLabel}
+        onClick={() => menu.click(id)}
+      >
+        {label}
+        <span className="dropdown__chevron" aria-hidden="true" />
+      </button>
+      <div
+        id={panelId(id)}
+        className={`dropdown__panel ${panelClassName ?? ''}`}
+        hidden={!open}
+        onClick={onPanelClick}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

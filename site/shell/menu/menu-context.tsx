@@ -1,0 +1,131 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { timings } from '../timings';
+
+/** The header's dropdowns; only one is open at a time (site-spec.md §4). */
+export type MenuId = string;
+
+export interface MenuApi {
+  openId: MenuId | null;
+  /** Opens `id` (closing any other). */
+  open: (id: MenuId) => void;
+  close: (options?: { returnFocus?: boolean }) => void;
+  toggle: (id: MenuId) => void;
+  /** The trigger was clicked: toggles, except that a click on a menu the pointer just opened keeps it open. */
+  click: (id: MenuId) => void;
+  /** Pointer entered a dropdown: cancel a pending close and open it. */
+  hoverEnter: (id: MenuId) => void;
+  /** Pointer left a dropdown: close it after the close delay unless the pointer comes back. */
+  hoverLeave: (id: MenuId) => void;
+}
+
+const MenuContext = createContext<MenuApi | null>(null);
+
+export const triggerId = (id: MenuId) => `menu-trigger-${id}`;
+export const panelId = (id: MenuId) => `menu-panel-${id}`;
+
+export function useMenu(): MenuApi {
+  const api = useContext(MenuContext);
+  if (!api) throw new Error('useMenu must be used inside <MenuProvider>');
+  return api;
+}
+
+export function MenuProvider({ children }: { children: ReactNode }) {
+  const [openId, setOpenId] = useState<MenuId | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const openRef = useRef<MenuId | null>(null);
+  const openedByHover = useRef(false);
+  useEffect(() => {
+    openRef.current = openId;
+  }, [openId]);
+
+  const cancelClose = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+  };
+
+  const close = useCallback((options?: { returnFocus?: boolean }) => {
+    cancelClose();
+    const current = openRef.current;
+    setOpenId(null);
+    if (options?.returnFocus && current) document.getElementById(triggerId(current))?.focus();
+  }, []);
+
+  const api = useMemo<MenuApi>(
+    () => ({
+      openId,
+      open: (id) => {
+        cancelClose();
+        openedByHover.current = false;
+        setOpenId(id);
+      },
+      close,
+      toggle: (id) => {
+        cancelClose();
+        openedByHover.current = false;
+        setOpenId((current) => (current === id ? null : id));
+      },
+      click: (id) => {
+        cancelClose();
+        if (openRef.current === id && openedByHover.current) {
+          openedByHover.current = false;
+          return;
+        }
+        openedByHover.current = false;
+        setOpenId((current) => (current === id ? null : id));
+      },
+      hoverEnter: (id) => {
+        cancelClose();
+        if (openRef.current !== id) openedByHover.current = true;
+        setOpenId(id);
+      },
+      hoverLeave: (id) => {
+        cancelClose();
+        closeTimer.current = setTimeout(() => {
+          setOpenId((current) => (current === id ? null : current));
+        }, timings.menuCloseDelayMs);
+      },
+    }),
+    [openId, close],
+  );
+
+  // Escape closes the open dropdown and returns focus to its trigger.
+  useEffect(() => {
+    if (!openId) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close({ returnFocus: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [openId, close]);
+
+  // A navigation closes every dropdown.
+  const pathname = usePathname();
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setOpenId(null);
+  }
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  return (
+    <MenuContext.Provider value={api}>
+      {children}
+      {openId ? (
+        <div className="menu-overlay" data-testid="menu-overlay" onClick={() => close()} />
+      ) : null}
+    </MenuContext.Provider>
+  );
+}
