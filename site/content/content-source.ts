@@ -8,6 +8,7 @@ import type {
   SearchPanelLinks,
   SocialLink,
 } from './content-types';
+import type { PageContentSource } from './page-content-source';
 
 /**
  * Where the site's content comes from. Two implementations: the embedded store
@@ -15,9 +16,9 @@ import type {
  * embedded data for anything it cannot deliver. Every method resolves; a source never
  * rejects because a remote service failed.
  *
- * Other features extend this interface (pages, insights, cities …) with their own methods.
+ * The readable content (pages, insights, places …) is declared in `PageContentSource`.
  */
-export interface ContentSource {
+export interface ContentSource extends PageContentSource {
   /** Which implementation answers, for diagnostics. */
   readonly kind: 'embedded' | 'strapi';
   /** The header's navigation: mega-menu, top bar and mobile sidebar. */

@@ -20,6 +20,7 @@ import {
   searchPanelFileSchema,
 } from './content-schemas';
 import { parseContentFile } from './parse-content-file';
+import { createEmbeddedPageContent } from './embedded-pages';
 
 export const embeddedContent = {
   navigation: parseContentFile('content/navigation.json', navigationFileSchema, navigationJson),
@@ -46,6 +47,7 @@ export interface EmbeddedOptions {
 export function createEmbeddedContentSource(options: EmbeddedOptions): ContentSource {
   const { megaMenu, topBar, mobileMenu, buttons } = embeddedContent.navigation;
   return {
+    ...createEmbeddedPageContent(),
     kind: 'embedded',
     navigation: () => Promise.resolve({ megaMenu, topBar, mobileMenu }),
     navigationButtons: () => Promise.resolve(buttons),

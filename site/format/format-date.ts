@@ -1,0 +1,25 @@
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * 'MMMM DD, YYYY' in UTC ("March 04, 2023"). UTC so a date written as `2023-03-04` shows the
+ * same day for every visitor and in every build, whatever the server's time zone.
+ */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  return `${months[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
+}
