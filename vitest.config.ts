@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
+    // Hands the lead integration tests a per-run token; they build the site lazily, once.
+    globalSetup: ['tests/integration/support/leads-global-setup.ts'],
   },
 });

@@ -29,7 +29,12 @@ export class FileStorage {
   ): Promise<StoredFile> {
     await mkdir(this.dir, { recursive: true });
     const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-    const handle = await open(path.join(this.dir, storedName), 'wx', 0o600);
+    // The uploads folder is configuration, not a build input: keep Turbopack from tracing it.
+    const handle = await open(
+      /*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ this.dir, storedName),
+      'wx',
+      0o600,
+    );
     try {
       await handle.writeFile(bytes);
       await handle.sync();
@@ -63,6 +68,6 @@ export class FileStorage {
 
   private resolve(storedName: string): string {
     if (!/^[a-f0-9]{32}\.[a-z0-9]{1,8}$/.test(storedName)) throw new Error('bad stored file name');
-    return path.join(this.dir, storedName);
+    return path.join(/*turbopackIgnore: true*/ this.dir, storedName);
   }
 }

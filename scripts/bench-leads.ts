@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:leads`: throughput and tail latency of `POST /api/leads/newsletter` (validated,
+ * committed to the outbox, delivered by the worker to a fake HubSpot on loopback) beside a minimal
+ * POST route of the same server (`/api/bench/echo`), measured in the same run with autocannon:
+ * 50 connections, 10 s each, on loopback.
+ * Budget: leads/s ≥ 0.75 × echo/s, zero non-2xx, p99 < 150 ms. Exits 1 when over budget.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const distDir = '.next-bench';
+const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
+const connections = 50;
+const duration = 10;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A loopback HubSpot that accepts every submission (the worker's traffic is part of the cost). */
+async function startSink(): Promise<{ url: string; accepted: () => number; close: () => void }> {
+  let accepted = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      accepted++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"inlineMessage":"Thanks"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    accepted: () => accepted,
+    close: () => server.close(),
+  };
+}
+
+async function run(url: string, body: string) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration,
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return {
+    perSecond: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+async function main() {
+  if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.argv.includes('--build')) {
+    console.log(`building into ${distDir} …`);
+    const build = spawnSync(process.execPath, [nextBin, 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const data = mkdtempSync(path.join(tmpdir(), 'bench-leads-'));
+  const sink = await startSink();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        NEXT_DIST_DIR: distDir,
+        NEXT_TELEMETRY_DISABLED: '1',
+        SITE_URL: base,
+        LEADS_DB: path.join(data, 'leads.sqlite'),
+        UPLOADS_DIR: path.join(data, 'uploads'),
+        LEADS_RATE_LIMIT: '0',
+        LEADS_BENCH_ECHO: 'true',
+        HUBSPOT_PORTAL_ID: '4242',
+        HUBSPOT_API_BASE: sink.url,
+        HUBSPOT_FORM_SUBSCRIBE: 'bench-form',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  try {
+    for (let tries = 0; ; tries++) {
+      const ready = await fetch(`${base}/api/bench/echo`, { method: 'POST', body: '{}' }).catch(
+        () => undefined,
+      );
+      if (ready?.status === 202) break;
+      if (tries > 300) throw new Error('server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const body = JSON.stringify({
+      answers: { email: 'bench@example.com' },
+      page: { uri: `${base}/`, name: 'home' },
+    });
+    // Warm both routes (JIT, first-use module loading) before measuring.
+    await autocannon({
+      url: `${base}/api/bench/echo`,
+      method: 'POST',
+      connections,
+      duration: 2,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    await autocannon({
+      url: `${base}/api/leads/newsletter`,
+      method: 'POST',
+      connections,
+      duration: 2,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+
+    const echo = await run(`${base}/api/bench/echo`, body);
+    const leads = await run(`${base}/api/leads/newsletter`, body);
+    const ratio = leads.perSecond / echo.perSecond;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+
+    const row = (name: string, r: typeof echo) =>
+      `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   total ${r.total}`;
+    console.log(`\nautocannon: ${connections} connections, ${duration} s each, loopback`);
+    console.log(row('POST /api/bench/echo', echo));
+    console.log(row('POST /api/leads/newsletter', leads));
+    console.log(`ratio leads/echo: ${ratio.toFixed(2)} (budget ≥ 0.75)`);
+    console.log(`delivered to the loopback HubSpot during the run: ${sink.accepted()}`);
+    const failures = [
+      ratio < 0.75 && `ratio ${ratio.toFixed(2)} < 0.75`,
+      leads.non2xx + echo.non2xx > 0 && `${leads.non2xx + echo.non2xx} non-2xx answers`,
+      leads.p99 >= 150 && `leads p99 ${leads.p99} ms ≥ 150 ms`,
+    ].filter(Boolean);
+    console.log(failures.length === 0 ? 'budget: OK' : `budget: FAILED (${failures.join('; ')})`);
+    process.exitCode = failures.length === 0 ? 0 : 1;
+  } finally {
+    server.kill('SIGTERM');
+    sink.close();
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,123 @@
+/**
+ * `npm run leads -- <command>`: the operator's view of the lead outbox (same database as the
+ * server, `LEADS_DB`).
+ *   list [--status pending|delivered|held|failed] [--json]
+ *   show <id>
+ *   retry <id> | --all-held     re-queue, then attempt delivery right away from this process
+ *   export --csv                every lead as CSV on stdout
+ *   stats
+ */
+import { createWorkerFromEnv } from '@/site/server/leads/lead-services';
+import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
+import { OutboxStore } from '@/site/server/leads/outbox-store';
+import { leadsToCsv } from '@/site/server/leads/leads-csv';
+
+const usage = `usage: npm run leads -- <command>
+  list [--status pending|delivered|held|failed] [--json]
+  show <id>
+  retry <id> | --all-held
+  export --csv
+  stats`;
+
+const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function retry(store: OutboxStore, args: string[]) {
+  const target = args[0];
+  if (!target) fail(usage);
+  const requeued =
+    target === '--all-held' ? store.requeue({ allHeld: true }) : store.requeue({ leadId: target });
+  if (target !== '--all-held' && !store.getLead(target)) fail(`no lead ${target}`);
+  console.log(`${requeued} delivery(ies) re-queued`);
+  // Attempt now, so a fixed configuration shows its effect at once (a running server would
+  // also pick them up; leases keep the two from sending one delivery twice).
+  const worker = createWorkerFromEnv(store, (message) => console.log(message));
+  const ids = target === '--all-held' ? undefined : [target];
+  let attempted = 0;
+  for (let sent = await worker.runOnce(ids); sent > 0; sent = await worker.runOnce(ids)) {
+    attempted += sent;
+    if (attempted >= requeued) break;
+  }
+  if (target !== '--all-held') {
+    for (const delivery of store.deliveriesOf(target)) {
+      console.log(
+        `${delivery.formKey}: ${delivery.status}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
+      );
+    }
+  }
+  const stats = store.stats();
+  console.log(
+    `attempted ${attempted}; deliveries now: ${Object.entries(stats.deliveries)
+      .map(([status, n]) => `${status} ${n}`)
+      .join(', ')}`,
+  );
+}
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  const store = new OutboxStore();
+  switch (command) {
+    case 'list': {
+      const statusIndex = args.indexOf('--status');
+      const status = statusIndex >= 0 ? args[statusIndex + 1] : undefined;
+      if (status !== undefined && !deliveryStatuses.includes(status as DeliveryStatus)) {
+        fail(`--status must be one of ${deliveryStatuses.join(', ')}`);
+      }
+      const leads = store.listLeads({ status: status as DeliveryStatus | undefined });
+      if (args.includes('--json')) {
+        console.log(JSON.stringify(leads, null, 2));
+        return;
+      }
+      for (const lead of leads) {
+        console.log(
+          [
+            lead.id,
+            lead.flowId,
+            lead.status.padEnd(9),
+            iso(lead.submittedAt),
+            `attempts=${lead.attempts}`,
+            lead.lastError ?? '',
+          ]
+            .join('  ')
+            .trimEnd(),
+        );
+      }
+      console.log(`${leads.length} lead(s)`);
+      return;
+    }
+    case 'show': {
+      const lead = args[0] ? store.getLead(args[0]) : undefined;
+      if (!lead) fail(args[0] ? `no lead ${args[0]}` : usage);
+      console.log(JSON.stringify(lead, null, 2));
+      return;
+    }
+    case 'retry':
+      return retry(store, args);
+    case 'export':
+      if (!args.includes('--csv')) fail(usage);
+      process.stdout.write(leadsToCsv(store));
+      return;
+    case 'stats': {
+      const stats = store.stats();
+      console.log(
+        JSON.stringify(
+          {
+            ...stats,
+            oldestPendingAt: stats.oldestPendingAt === null ? null : iso(stats.oldestPendingAt),
+          },
+          null,
+          2,
+        ),
+      );
+      return;
+    }
+    default:
+      fail(usage);
+  }
+}
+
+await main();

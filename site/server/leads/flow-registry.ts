@@ -1,0 +1,50 @@
+/**
+ * The flows the endpoint accepts, loaded once from `flows/` by the engine (the same definitions
+ * the browser renders), with the brand substituted. A flow with diagnostics is not served.
+ */
+import path from 'node:path';
+import { loadFlows, type ResolvedFlow } from '@/engine';
+import type { UploadSpec } from './sniff-upload';
+
+export interface FlowRegistry {
+  get(flowId: string): ResolvedFlow | undefined;
+}
+
+export function createFlowRegistry(
+  dir: string,
+  vars: { brandName: string; brandSlug: string },
+  log: (message: string) => void = console.error,
+): FlowRegistry {
+  let flows: Record<string, ResolvedFlow> | undefined;
+  return {
+    get(flowId) {
+      if (!flows) {
+        const loaded = loadFlows(path.resolve(dir), vars);
+        for (const diagnostic of loaded.diagnostics) {
+          log(`flow diagnostic: ${diagnostic.file}${diagnostic.pointer}: ${diagnostic.message}`);
+        }
+        flows = loaded.flows;
+      }
+      const known = flows;
+      return Object.hasOwn(known, flowId) ? known[flowId] : undefined;
+    },
+  };
+}
+
+/** The flow's upload fields by answer name, with their accepted types and size limit. */
+export function uploadSpecs(flow: ResolvedFlow): Map<string, UploadSpec> {
+  const specs = new Map<string, UploadSpec>();
+  for (const step of flow.steps) {
+    if (step.kind === 'choice') continue;
+    for (const field of step.fields) {
+      if (field.type === 'file') {
+        specs.set(field.name, {
+          accept: field.accept,
+          maxBytes: field.maxBytes,
+          label: field.label,
+        });
+      }
+    }
+  }
+  return specs;
+}

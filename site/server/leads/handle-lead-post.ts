@@ -1,0 +1,194 @@
+/**
+ * `POST /api/leads/{flowId}`: checks a submission against the flow (never trusting the browser),
+ * stores it, and answers `202 {"id"}` only once the lead is committed to disk. The first
+ * delivery attempt starts right after. Every refusal is a 4xx with `{errors: [{field, message}]}`.
+ */
+import { randomUUID } from 'node:crypto';
+import { buildSubmissions, validateAnswers } from '@/engine';
+import { clientIp, hubspotUtk } from './client-ip';
+import { uploadSpecs } from './flow-registry';
+import { honeypotField, honeypotTripped } from './honeypot';
+import type { StoredFile } from './lead-types';
+import type { LeadServices } from './lead-services';
+import { DuplicateLeadError } from './outbox-store';
+import {
+  parseJsonBody,
+  parseMultipartBody,
+  type FieldError,
+  type ParsedRequest,
+} from './parse-lead-request';
+import { readBody } from './read-body';
+import { checkUpload } from './sniff-upload';
+import { kickWorker } from './worker-registry';
+
+/** JSON bodies carry answers only; 256 KiB is far above any real form. */
+const maxJsonBytes = 256 * 1024;
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+
+const refuse = (status: number, errors: FieldError[], headers?: Record<string, string>) =>
+  Response.json({ errors }, { status, headers });
+
+export async function handleLeadPost(
+  request: Request,
+  flowId: string,
+  services: LeadServices,
+): Promise<Response> {
+  const receivedAt = Date.now();
+  const ip = clientIp(request.headers);
+
+  const rate = await services.rateLimit(ip ?? 'unknown');
+  if (!rate.ok) {
+    return refuse(
+      429,
+      [
+        {
+          field: 'request',
+          message: `Too many submissions; try again in ${rate.retryAfterSeconds} s`,
+        },
+      ],
+      { 'retry-after': String(rate.retryAfterSeconds) },
+    );
+  }
+
+  const flow = services.flows.get(flowId);
+  if (!flow)
+    return refuse(404, [
+      { field: 'flowId', message: `There is no form "${flowId.slice(0, 100)}"` },
+    ]);
+
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json' && mediaType !== 'multipart/form-data') {
+    return refuse(415, [
+      { field: 'content-type', message: 'Send application/json or multipart/form-data' },
+    ]);
+  }
+
+  const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+    return refuse(400, [
+      {
+        field: 'Idempotency-Key',
+        message: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+      },
+    ]);
+  }
+  if (idempotencyKey !== undefined) {
+    const existing = services.store.findByIdempotencyKey(flowId, idempotencyKey);
+    if (existing) return Response.json({ id: existing }, { status: 202 });
+  }
+
+  const uploads = uploadSpecs(flow);
+  const maxBytes =
+    mediaType === 'application/json'
+      ? maxJsonBytes
+      : maxJsonBytes + [...uploads.values()].reduce((sum, spec) => sum + (spec.maxBytes ?? 0), 0);
+  const body = await readBody(request, maxBytes);
+  if (!body.ok) {
+    return body.reason === 'too-large'
+      ? refuse(413, [{ field: 'body', message: `The request is larger than ${maxBytes} bytes` }])
+      : refuse(400, [{ field: 'body', message: 'The request body could not be read' }]);
+  }
+
+  const parsed: ParsedRequest =
+    mediaType === 'application/json'
+      ? parseJsonBody(body.bytes)
+      : await parseMultipartBody(
+          body.bytes,
+          request.headers.get('content-type') ?? '',
+          new Set(uploads.keys()),
+        );
+  if (!parsed.ok) return refuse(400, parsed.errors);
+  const lead = parsed.request;
+
+  if (honeypotTripped(lead.honeypot)) {
+    return refuse(400, [{ field: honeypotField, message: 'This field must be left empty' }]);
+  }
+
+  // Upload answers are the files' names; an upload sent without its answer still counts.
+  const answers = { ...lead.answers };
+  for (const file of lead.files) answers[file.field] = file.name;
+  const uploaded = new Set(lead.files.map((file) => file.field));
+  const missingFiles: FieldError[] = [...uploads.entries()]
+    .filter(
+      ([name]) => typeof answers[name] === 'string' && answers[name] !== '' && !uploaded.has(name),
+    )
+    .map(([name, spec]) => ({
+      field: name,
+      message: `${spec.label}: the file itself was not sent`,
+    }));
+  if (missingFiles.length > 0) return refuse(400, missingFiles);
+
+  const validated = validateAnswers(flow, answers);
+  if (!validated.ok) return refuse(400, validated.errors);
+
+  const checkedFiles: {
+    field: string;
+    name: string;
+    bytes: Uint8Array;
+    mime: string;
+    ext: string;
+  }[] = [];
+  for (const file of lead.files) {
+    const spec = uploads.get(file.field);
+    if (!spec || !(file.field in validated.answers)) {
+      return refuse(400, [
+        { field: file.field, message: `${file.field} is not asked on this path` },
+      ]);
+    }
+    const check = await checkUpload(spec, file.bytes);
+    if (!check.ok) return refuse(check.status, [{ field: file.field, message: check.message }]);
+    checkedFiles.push({ ...file, mime: check.mime, ext: check.ext });
+  }
+
+  const captcha = await services.captcha.verify(lead.captchaToken, ip);
+  if (!captcha.ok) {
+    return captcha.kind === 'rejected'
+      ? refuse(400, [{ field: 'captchaToken', message: captcha.message }])
+      : refuse(503, [{ field: 'captchaToken', message: captcha.message }], { 'retry-after': '5' });
+  }
+
+  const stored: StoredFile[] = [];
+  for (const file of checkedFiles) {
+    stored.push(await services.files.store(file.field, file.name, file.bytes, file));
+  }
+  const submissions = buildSubmissions(flow, validated.answers, {
+    submittedAt: receivedAt,
+    pageUri: lead.page.uri,
+    pageName: lead.page.name,
+    hutk: hubspotUtk(request.headers),
+    files: Object.fromEntries(stored.map((file) => [file.field, services.fileLink(file.token)])),
+  });
+  if (submissions.length === 0) {
+    await services.files.remove(stored);
+    return refuse(400, [
+      { field: 'answers', message: 'These answers end the form without a submission' },
+    ]);
+  }
+
+  try {
+    const id = await services.store.insertLead({
+      id: randomUUID(),
+      flowId,
+      answers: validated.answers,
+      pageUri: lead.page.uri,
+      pageName: lead.page.name,
+      hutk: hubspotUtk(request.headers),
+      clientIp: ip,
+      submittedAt: receivedAt,
+      receivedAt,
+      idempotencyKey,
+      submissions: submissions.map((submission) => ({
+        formKey: submission.formKey,
+        body: submission.body,
+      })),
+      files: stored,
+    });
+    kickWorker();
+    return Response.json({ id }, { status: 202 });
+  } catch (error) {
+    await services.files.remove(stored);
+    if (error instanceof DuplicateLeadError)
+      return Response.json({ id: error.existingId }, { status: 202 });
+    throw error;
+  }
+}

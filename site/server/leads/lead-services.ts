@@ -1,0 +1,98 @@
+/**
+ * Wires the lead pipeline from the environment: outbox, files, sink, captcha, rate limit, flows.
+ * Everything here is built lazily, once per process, so importing a route never opens the
+ * database during `next build`.
+ */
+import path from 'node:path';
+import { env, hubspotForms } from '@/site/env';
+import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
+import { noneSink, type CrmSink } from './crm-sink';
+import { DeliveryWorker } from './delivery-worker';
+import { FileStorage, fileLink } from './file-storage';
+import { createFlowRegistry, type FlowRegistry } from './flow-registry';
+import { createHubSpotSink } from './hubspot-sink';
+import type { DeliveryRow } from './lead-types';
+import { OutboxStore } from './outbox-store';
+import { createRateLimit, type RateDecision } from './rate-limit';
+
+export interface LeadServices {
+  store: OutboxStore;
+  files: FileStorage;
+  flows: FlowRegistry;
+  captcha: CaptchaVerifier;
+  rateLimit: (clientKey: string) => Promise<RateDecision>;
+  fileLink: (token: string) => string;
+}
+
+/** HubSpot when a portal id is set, else the embedded `none` sink that holds every lead. */
+export function createSinkFromEnv(): CrmSink {
+  if (!env.HUBSPOT_PORTAL_ID) return noneSink;
+  return createHubSpotSink({
+    apiBase: env.HUBSPOT_API_BASE,
+    filesApiBase: env.HUBSPOT_FILES_API_BASE,
+    portalId: env.HUBSPOT_PORTAL_ID,
+    accessToken: env.HUBSPOT_ACCESS_TOKEN,
+    forms: hubspotForms,
+    timeoutMs: env.HUBSPOT_TIMEOUT_MS,
+  });
+}
+
+let services: LeadServices | undefined;
+
+export function leadServices(): LeadServices {
+  services ??= {
+    store: new OutboxStore(),
+    files: new FileStorage(env.UPLOADS_DIR),
+    flows: createFlowRegistry(path.join(process.cwd(), 'flows'), {
+      brandName: env.BRAND_NAME,
+      brandSlug: env.BRAND_SLUG,
+    }),
+    captcha: createCaptchaVerifier({
+      provider: env.CAPTCHA_PROVIDER,
+      secret: env.CAPTCHA_SECRET,
+      verifyUrl: env.CAPTCHA_VERIFY_URL,
+    }),
+    rateLimit: createRateLimit(env.LEADS_RATE_LIMIT),
+    fileLink: (token) => fileLink(env.SITE_URL, token),
+  };
+  return services;
+}
+
+/**
+ * Before a delivery with file links goes out, each of its lead's files is uploaded once to
+ * HubSpot Files when the token allows it; otherwise the field keeps our download link.
+ */
+function fileResolver(store: OutboxStore, storage: FileStorage) {
+  return async (delivery: DeliveryRow, sink: CrmSink): Promise<Record<string, string>> => {
+    if (!sink.uploadFile) return {};
+    const values = new Set(delivery.body.fields.map((field) => field.value));
+    const replacements: Record<string, string> = {};
+    for (const file of store.filesOf(delivery.leadId)) {
+      const link = fileLink(env.SITE_URL, file.token);
+      if (!values.has(link)) continue;
+      let url = file.hubspotUrl;
+      if (url === null) {
+        const bytes = await storage.read(file.storedName);
+        url = (await sink.uploadFile({ name: file.originalName, mime: file.mime, bytes })) ?? '';
+        store.setFileHubspotUrl(file.token, url); // '' = not allowed: keep using our link
+      }
+      if (url) replacements[link] = url;
+    }
+    return replacements;
+  };
+}
+
+export function createWorkerFromEnv(
+  store = new OutboxStore(),
+  log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
+): DeliveryWorker {
+  return new DeliveryWorker(store, createSinkFromEnv(), {
+    retryBaseMs: env.LEADS_RETRY_BASE_MS,
+    retryMaxMs: env.LEADS_RETRY_MAX_MS,
+    pollMs: env.LEADS_WORKER_POLL_MS,
+    concurrency: 8,
+    leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
+    resolveFiles: fileResolver(store, new FileStorage(env.UPLOADS_DIR)),
+    log,
+  });
+}

@@ -1,0 +1,178 @@
+/**
+ * Runs the built site (`next start`) as a child process with its own outbox, uploads folder and
+ * HubSpot base URL — the real server, as a visitor's browser and HubSpot would see it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { distDir, nextBin, root } from './leads-build';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LeadsServer {
+  url: string;
+  env: Record<string, string>;
+  /** SIGKILL: no shutdown hooks, no flushing — a power cut as far as the process knows. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+  /** Starts a new process with the same environment, database and uploads. */
+  restart(): Promise<void>;
+  output(): string;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'leads-it-'));
+}
+
+export async function startLeadsServer(
+  extraEnv: Record<string, string> = {},
+): Promise<LeadsServer> {
+  const data = tempDataDir();
+  const port = await freePort();
+  const env: Record<string, string> = {
+    NEXT_DIST_DIR: distDir,
+    NEXT_TELEMETRY_DISABLED: '1',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    LEADS_DB: path.join(data, 'leads.sqlite'),
+    UPLOADS_DIR: path.join(data, 'uploads'),
+    LEADS_RATE_LIMIT: '0',
+    LEADS_RETRY_BASE_MS: '100',
+    LEADS_RETRY_MAX_MS: '1000',
+    LEADS_WORKER_POLL_MS: '200',
+    HUBSPOT_TIMEOUT_MS: '2000',
+    ...extraEnv,
+  };
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  async function launch() {
+    const proc = spawn(
+      process.execPath,
+      [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NODE_ENV: 'production',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child = proc;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const response = await fetch(`${env.SITE_URL}/api/leads/__ready__`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        if (response.status === 404) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  function exited(proc: ChildProcess | undefined) {
+    return new Promise<void>((resolve) => {
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) resolve();
+      else proc.once('exit', () => resolve());
+    });
+  }
+
+  await launch();
+  return {
+    url: env.SITE_URL!,
+    env,
+    output: () => output,
+    async kill() {
+      const proc = child;
+      proc?.kill('SIGKILL');
+      await exited(proc);
+    },
+    async stop() {
+      const proc = child;
+      proc?.kill('SIGTERM');
+      await exited(proc);
+    },
+    async restart() {
+      await launch();
+    },
+  };
+}
+
+/**
+ * Runs `npm run leads -- <args>` (the CLI, via tsx) against a server's database. Asynchronous on
+ * purpose: the fake HubSpot lives in this process and must keep answering while the CLI runs.
+ */
+export function runLeadsCli(
+  server: LeadsServer,
+  args: string[],
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/leads.ts', ...args],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NODE_ENV: 'production',
+          ...server.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ status: code ?? -1, stdout, stderr }));
+  });
+}
+
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  what = 'condition',
+) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function postLead(
+  server: LeadsServer,
+  flowId: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${server.url}/api/leads/${flowId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
