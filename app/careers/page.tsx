@@ -1,1 +1,1 @@
-export { default, metadata } from '@/site/pages/careers-page';
+export { default, generateMetadata } from '@/site/pages/careers-page';

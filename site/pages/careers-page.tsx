@@ -1,23 +1,21 @@
 import type { Metadata } from 'next';
-import { siteConfig } from '@/site/config/site-config';
-import { pageMetadata } from '@/site/seo/page-metadata';
+import { notFound } from 'next/navigation';
+import { getContentSource } from '@/site/content/get-content-source';
+import { contentMetadata } from '@/site/seo/content-metadata';
+import { ContentPage } from './content-page';
 
-export const metadata: Metadata = pageMetadata({
-  path: '/careers',
-  title: 'Careers',
-  description: `Consulting, analytics and technology roles at ${siteConfig.brandName}: explore roles, meet us and prepare for your interview.`,
-});
+const PATH = '/careers';
 
-/** Placeholder body of /careers; the careers feature replaces it with the full page. */
-export default function CareersPage() {
-  return (
-    <main id="main" className="container">
-      <h1>Careers</h1>
-      <p>
-        Join a team that helps founders and companies raise capital and grow. Write to{' '}
-        <a href={`mailto:${siteConfig.careersEmail}`}>{siteConfig.careersEmail}</a> to introduce
-        yourself.
-      </p>
-    </main>
-  );
+export async function generateMetadata(): Promise<Metadata> {
+  const page = await getContentSource().page(PATH);
+  return page
+    ? contentMetadata({ path: PATH, title: page.title, description: page.description })
+    : {};
+}
+
+/** /careers: the careers division page from the content (with the careers and join-event forms). */
+export default async function CareersPage() {
+  const page = await getContentSource().page(PATH);
+  if (!page) notFound();
+  return <ContentPage page={page} />;
 }

@@ -1,45 +1,139 @@
-import { claims, siteConfig, telHref } from '@/site/config/site-config';
+/**
+ * The home page, in the order of content.md: hero slider → client questionnaire → overview
+ * with the three claims → featured services → testimonials → ready-to-talk → featured in →
+ * sectors → latest insights → e-book → careers teaser with the join-event form.
+ */
+import { claims, siteConfig } from '@/site/config/site-config';
+import { getContentSource } from '@/site/content/get-content-source';
+import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
+import { formatDate } from '@/site/format/format-date';
 import { pageMetadata } from '@/site/seo/page-metadata';
+import { FlowSlot } from './parts/flow-slot';
+import { PageLink } from './parts/page-link';
+import { HeroSlider } from './parts/hero-slider';
+import { JsonLd } from './parts/json-ld';
+import { ReviewsList } from './parts/reviews-list';
+import { CardGrid, Paragraphs, Section } from './parts/sections';
+import './pages.css';
 
 export const metadata = pageMetadata({ path: '/' });
 
-export default function HomePage() {
+export default async function HomePage() {
+  const source = getContentSource();
+  const [home, reviews, mentions, industries, insights, socialLinks] = await Promise.all([
+    source.home(),
+    source.reviews(),
+    source.mediaMentions(),
+    source.industryDetails(),
+    source.insights(),
+    source.socialLinks(),
+  ]);
   return (
-    <main id="main">
-      <section className="hero" aria-labelledby="hero-title">
+    <main id="main" className="home-page">
+      <header className="home-hero">
         <div className="container">
-          <p className="eyebrow">Business consulting and financing</p>
-          <h1 id="hero-title">{siteConfig.brandName}</h1>
-          <p className="hero__lead">
-            Capital, investor-ready plans and hands-on consulting for founders and growing companies
-            — {claims.raised} for clients across {claims.industries}, with {claims.speed}.
-          </p>
-          <p className="hero__actions">
-            <a className="button" href={`mailto:${siteConfig.infoEmail}`}>
-              Email {siteConfig.infoEmail}
-            </a>
-            <a className="button button--ghost" href={telHref(siteConfig.phone)}>
-              Call {siteConfig.phone}
-            </a>
-          </p>
+          <h1>
+            {siteConfig.brandName}
+            <span className="home-hero__tagline">
+              Business consulting, business plans and financing in one place
+            </span>
+          </h1>
+          <HeroSlider
+            slides={home.slides.map((slide) => ({
+              heading: fill(slide.heading),
+              text: fill(slide.text),
+              cta: slide.cta,
+            }))}
+          />
         </div>
-      </section>
-      <section className="container claims" aria-label="At a glance">
-        <ul className="claims__list">
+      </header>
+      <FlowSlot flow="client" />
+      <Section id="overview" title={fill(home.overview.heading)}>
+        <Paragraphs items={home.overview.paragraphs} />
+        <ul className="claims__list" aria-label="At a glance">
           <li>
             <strong>$650M+</strong>
-            <span>raised for our clients</span>
+            <span>{claims.raised} for our clients</span>
           </li>
           <li>
             <strong>150+</strong>
-            <span>industries served</span>
+            <span>{claims.industries} served</span>
           </li>
           <li>
             <strong>3 days</strong>
-            <span>for a business plan, at the fastest</span>
+            <span>{claims.speed}, at the fastest</span>
           </li>
         </ul>
-      </section>
+      </Section>
+      <Section id="featured-services" title="Featured services" tone="mist">
+        <CardGrid
+          cards={home.featuredServices.map((service) => ({
+            title: service.title,
+            href: service.href,
+            text: service.text,
+          }))}
+        />
+      </Section>
+      <Section id="testimonials" title="What clients say">
+        <ReviewsList reviews={reviews.slice(0, 3)} />
+        <p>
+          <PageLink href="/reviews">Read all client reviews</PageLink>
+        </p>
+      </Section>
+      <FlowSlot flow="readyToTalk" />
+      <Section id="featured-in" title="Featured in" tone="mist">
+        <ul className="inline-links">
+          {mentions.map((mention) => (
+            <li key={mention.slug}>
+              <a href={`/media-mentions/${mention.slug}`}>{mention.outlet}</a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="sectors" title={home.sectorsHeading}>
+        <ul className="chips">
+          {industries.map((industry) => (
+            <li key={industry.slug}>
+              <a href={`/industries#${industry.slug}`}>{industry.name}</a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="latest-insights" title="Latest insights" tone="mist">
+        <CardGrid
+          cards={insights.slice(0, 3).map((insight) => ({
+            title: insight.title,
+            href: `/insights/${insight.slug}`,
+            text: insight.description,
+            meta: formatDate(insight.date),
+          }))}
+        />
+        <p>
+          <PageLink href="/insights">All insights</PageLink>
+        </p>
+      </Section>
+      <FlowSlot flow="ebook" />
+      <Section id="careers-teaser" title={fill(home.careersTeaser.heading)}>
+        <p>{fill(home.careersTeaser.text)}</p>
+        <p>
+          <PageLink className="button" href="/careers">
+            Explore careers
+          </PageLink>
+        </p>
+      </Section>
+      <FlowSlot flow="joinEvent" />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: siteConfig.brandName,
+          url: siteConfig.url,
+          logo: `${siteConfig.url}/icon.svg`,
+          telephone: siteConfig.phone,
+          email: siteConfig.infoEmail,
+          sameAs: socialLinks.map((link) => link.url),
+        }}
+      />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { siteConfig } from '@/site/config/site-config';
 import type { NavItem } from '@/site/content/content-types';
+import { contentRoutes } from '@/site/content/content-routes';
 import { getContentSource } from '@/site/content/get-content-source';
 
 /** The fixed pages of site-spec.md §2 that no menu lists. */
@@ -35,13 +36,16 @@ const flatten = (items: readonly NavItem[]): string[] =>
 /** Every page the navigation, offices and footer link to, plus the fixed pages; unprefixed, deduplicated. */
 export async function sitemapPaths(): Promise<string[]> {
   const source = getContentSource();
-  const [navigation, offices, footer] = await Promise.all([
+  const [navigation, offices, footer, content] = await Promise.all([
     source.navigation(),
     source.officeGroups(),
     source.footer(),
+    contentRoutes(source),
   ]);
   const paths = [
     ...FIXED_PAGES,
+    // Every page, policy, insight, media mention, state and city of the content.
+    ...content.map((route) => route.path),
     ...flatten(navigation.megaMenu),
     ...navigation.topBar.map((link) => link.url),
     ...navigation.mobileMenu.map((entry) => entry.url),

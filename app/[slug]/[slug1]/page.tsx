@@ -1,0 +1,8 @@
+export {
+  default,
+  generateContentMetadata as generateMetadata,
+  generateStaticParams2 as generateStaticParams,
+} from '@/site/pages/content-route';
+
+// Only the content's paths exist: any other slug answers a real 404.
+export const dynamicParams = false;

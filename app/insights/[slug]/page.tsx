@@ -1,0 +1,7 @@
+export {
+  default,
+  generateInsightMetadata as generateMetadata,
+  generateInsightParams as generateStaticParams,
+} from '@/site/pages/insight-page';
+
+export const dynamicParams = false;

@@ -1,0 +1,7 @@
+export {
+  default,
+  generateMentionMetadata as generateMetadata,
+  generateMentionParams as generateStaticParams,
+} from '@/site/pages/media-mention-page';
+
+export const dynamicParams = false;
