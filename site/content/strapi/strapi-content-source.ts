@@ -8,6 +8,7 @@ import type { ContentSource } from '../content-source';
 import type { Industry, NavItem, NavigationButtons } from '../content-types';
 import { createStrapiClient, type StrapiClientOptions } from './strapi-client';
 import { reshapeMainNavigation, reshapeNavigationButtons } from './reshape-navigation';
+import { createStrapiPageContent } from './strapi-pages';
 
 export const NAVIGATION_BUTTONS_PATH = '/api/navigation-bars?populate=deep';
 export const MAIN_NAVIGATION_PATH = '/api/desktop-navigation-main?populate=deep,100';
@@ -72,6 +73,8 @@ export function createStrapiContentSource(options: StrapiSourceOptions): Content
 
   return {
     ...fallback,
+    // Pages, insights, media mentions and reviews: their own collections and fallback rules.
+    ...createStrapiPageContent({ client, fallback, cacheMs, logger, now }),
     kind: 'strapi',
     async navigation() {
       const [remote, local] = await Promise.all([mainNavigation(), fallback.navigation()]);
