@@ -118,13 +118,34 @@ function isBlank(value: unknown): boolean {
  * no choice, unticked box) and yields `undefined` for it.
  */
 export function fieldSchema(field: ResolvedField): z.ZodType {
-  const present = presentSchema(field);
-  if (field.required) return present;
-  return z.preprocess((v) => (isBlank(v) ? undefined : v), present.optional());
+  let schema = fieldCache.get(field);
+  if (!schema) {
+    const present = presentSchema(field);
+    schema = field.required
+      ? present
+      : z.preprocess((v) => (isBlank(v) ? undefined : v), present.optional());
+    fieldCache.set(field, schema);
+  }
+  return schema;
 }
+
+// Building a zod schema costs far more than running it: schemas are made once per field/step
+// of a resolved flow and reused (flows are immutable once resolved).
+const fieldCache = new WeakMap<ResolvedField, z.ZodType>();
+const choiceCache = new WeakMap<ResolvedChoiceStep, z.ZodType>();
+const stepCache = new WeakMap<ResolvedFlow, Map<string, z.ZodObject<Record<string, z.ZodType>>>>();
 
 /** The zod schema of a choice step's answer (a value, or a list of values). */
 export function choiceSchema(step: ResolvedChoiceStep): z.ZodType {
+  let schema = choiceCache.get(step);
+  if (!schema) {
+    schema = buildChoiceSchema(step);
+    choiceCache.set(step, schema);
+  }
+  return schema;
+}
+
+function buildChoiceSchema(step: ResolvedChoiceStep): z.ZodType {
   const values = step.options.map((o) => o.value);
   const inList = (v: string) => values.includes(v);
   if (step.multiple) {
@@ -160,10 +181,18 @@ export function stepSchema(
 ): z.ZodObject<Record<string, z.ZodType>> {
   const step = flow.steps.find((s) => s.id === stepId);
   if (!step) throw new Error(`Flow "${flow.id}" has no step "${stepId}"`);
-  if (step.kind === 'choice') return z.object({ [step.id]: choiceSchema(step) });
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of visibleFields(step.fields, answersBefore)) {
-    shape[field.name] = fieldSchema(field);
+  const fields = step.kind === 'choice' ? [] : visibleFields(step.fields, answersBefore);
+  const key = `${step.id}\u0000${fields.map((f) => f.name).join('\u0000')}`;
+  let byKey = stepCache.get(flow);
+  if (!byKey)
+    stepCache.set(flow, (byKey = new Map<string, z.ZodObject<Record<string, z.ZodType>>>()));
+  let schema = byKey.get(key);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    if (step.kind === 'choice') shape[step.id] = choiceSchema(step);
+    for (const field of fields) shape[field.name] = fieldSchema(field);
+    schema = z.object(shape);
+    byKey.set(key, schema);
   }
-  return z.object(shape);
+  return schema;
 }

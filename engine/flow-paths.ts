@@ -47,13 +47,21 @@ const SAMPLE_CONTEXT = {
  * than one per combination of answers. A step revisited on the same path (a cycle) is not
  * followed again.
  */
-export function exploreFlow(flow: ResolvedFlow): FlowExploration {
+export function exploreFlow(
+  flow: ResolvedFlow,
+  options: { submissions?: boolean } = {},
+): FlowExploration {
+  const withSubmissions = options.submissions ?? true;
   const { steps, endings } = indexFlow(flow);
   const paths: FlowPath[] = [];
   const stuck: FlowExploration['stuck'] = [];
 
   const visit = (id: string, answers: Answers, trail: PathStep[], taken: string[]) => {
     if (endings.has(id)) {
+      if (!withSubmissions) {
+        paths.push({ steps: trail, ending: id, answers, transitions: taken, submissions: [] });
+        return;
+      }
       const files: Record<string, string> = {};
       // The server stores uploads and passes their URLs; the sample path does the same.
       for (const s of flow.steps) {
@@ -107,7 +115,8 @@ export function transitionCoverage(flow: ResolvedFlow): {
   missing: string[];
 } {
   const all = allTransitions(flow);
-  const taken = new Set(flowPaths(flow).flatMap((p) => p.transitions));
+  const explored = exploreFlow(flow, { submissions: false }).paths;
+  const taken = new Set(explored.flatMap((p) => p.transitions));
   const missing = all.filter((t) => !taken.has(t));
   return { covered: all.length - missing.length, total: all.length, missing };
 }

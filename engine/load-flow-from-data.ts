@@ -27,7 +27,7 @@ export function loadFlowFromData(input: LoadFlowInput): {
   if (schemaProblems.length > 0) return { diagnostics: schemaProblems };
   // Placeholders first, so every later check sees the names that will really be used.
   const raw = substitutePlaceholders(data as RawFlow, vars);
-  const resolved = resolveFlow(raw, input.optionLists ?? {}, vars, file);
+  const resolved = resolveFlow(raw, input.optionLists ?? {}, file);
   if (resolved.diagnostics.length > 0) return { diagnostics: resolved.diagnostics };
   const diagnostics = semanticCheck(raw, resolved.flow, file);
   return diagnostics.length > 0 ? { diagnostics } : { flow: resolved.flow, diagnostics };

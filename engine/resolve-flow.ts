@@ -35,11 +35,14 @@ export function contactFields(): ResolvedField[] {
 export function substitutePlaceholders<T>(data: T, vars: FlowVars): T {
   const visit = (value: unknown): unknown => {
     if (typeof value === 'string') {
+      if (!value.includes('{brand')) return value;
       return value.replaceAll('{brandSlug}', vars.brandSlug).replaceAll('{brand}', vars.brandName);
     }
     if (Array.isArray(value)) return value.map(visit);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+      const out: Record<string, unknown> = {};
+      for (const key in value) out[key] = visit((value as Record<string, unknown>)[key]);
+      return out;
     }
     return value;
   };
@@ -90,16 +93,15 @@ function resolveNext(next: RawStep['next']): ResolvedNext {
 }
 
 /**
- * Turns schema-valid authoring data into a ResolvedFlow: shared lists inlined, placeholders
- * substituted, defaults filled, `next` normalised. Unknown list ids are reported, not thrown.
+ * Turns schema-valid authoring data, placeholders already substituted (substitutePlaceholders),
+ * into a ResolvedFlow: shared lists inlined, defaults filled, `next` normalised. Unknown list
+ * ids are reported, not thrown.
  */
 export function resolveFlow(
-  raw: RawFlow,
+  data: RawFlow,
   lists: OptionLists,
-  vars: FlowVars,
   file: string,
 ): { flow: ResolvedFlow; diagnostics: Diagnostic[] } {
-  const data = substitutePlaceholders(raw, vars);
   const diagnostics: Diagnostic[] = [];
   const report = (pointer: string, message: string, hint: string) =>
     diagnostics.push({ file, pointer, message, hint });

@@ -266,7 +266,9 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   }
 
   const graphBroken = fatal || diagnostics.length > 0;
-  const { paths, stuck } = graphBroken ? { paths: [], stuck: [] } : exploreFlow(flow);
+  const { paths, stuck } = graphBroken
+    ? { paths: [], stuck: [] }
+    : exploreFlow(flow, { submissions: false });
 
   // Submissions and checkout endings: only answers every path to a submitting ending collects.
   const submitting = flow.endings.filter((e) => e.submits && fromStart.has(e.id));
