@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-const distDir = '.next-bench';
+// NEXT_DIST_DIR picks an existing build to measure; by default the bench builds its own.
+const distDir = process.env.NEXT_DIST_DIR || '.next-bench';
 const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
 const connections = 50;
 const duration = 10;
