@@ -52,7 +52,9 @@ export function VerifyEmail({ token, user }: VerifyEmailProps) {
       </h1>
     );
   }
-  if (step.name === 'verified' || (step.name === 'explain' && user?.email_verified_at)) {
+  // A used or stale link means nothing to someone whose address is already confirmed.
+  const alreadyConfirmed = step.name !== 'verifying' && Boolean(user?.email_verified_at);
+  if (step.name === 'verified' || alreadyConfirmed) {
     return (
       <>
         <h1 ref={headingRef} tabIndex={-1}>

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { verificationPath, waitForMail } from './support/mailbox';
 
 // Each sign-in costs a deliberate scrypt hash; on a busy machine a journey of several
@@ -162,4 +163,45 @@ test('a visitor who is not signed in is sent from /account to /login', async ({ 
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('an unverified user asks for a new link; only the newest link works, and only once', async ({
+  page,
+}) => {
+  const email = unique('resend');
+  expect((await page.request.post('/auth/register', { data: { email, password } })).status()).toBe(
+    202,
+  );
+  const first = await waitForMail(email);
+  await page.goto('/login');
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/\/account\/verify$/);
+
+  const resend = page.getByRole('form', { name: 'Need a new link?' });
+  await expect(resend.getByLabel('E-mail address')).toHaveValue(email);
+  await resend.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(resend.getByRole('status')).toContainText('a new link is on its way');
+  const second = await waitForMail(email, 1);
+  expect(verificationPath(second)).not.toBe(verificationPath(first));
+
+  await page.goto(verificationPath(first));
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    'invalid, already used or expired',
+  );
+  await page.goto(verificationPath(second));
+  await expect(
+    page.getByRole('heading', { name: 'Your e-mail address is confirmed' }),
+  ).toBeVisible();
+  const token = new URLSearchParams(verificationPath(second).split('?')[1]).get('token');
+  const reused = await page.request.post('/auth/verify', { data: { token } });
+  expect(reused.status()).toBe(400);
+});
+
+test('the account pages have no detectable accessibility violations', async ({ page }) => {
+  for (const path of ['/login', '/account/verify']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+  }
 });
