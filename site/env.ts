@@ -116,6 +116,8 @@ export const envSchema = z.object({
   CAPTCHA_SECRET: optional(z.string().min(1).max(500)),
   /** Overrides the provider's siteverify URL (tests point it at a local fake). */
   CAPTCHA_VERIFY_URL: optional(url),
+  /** Embedded scheduling page on /book-consult; unset = a "preferred day and time" request form. */
+  SCHEDULER_URL: optional(url),
   /** Set by Next while it builds; the lead worker does not start then. */
   NEXT_PHASE: optional(z.string()),
 });

@@ -1,0 +1,130 @@
+'use client';
+/**
+ * A step of fields (contact block, uploads, single-step forms): react-hook-form with the
+ * engine's zod schema for the visible fields, so the browser checks exactly what the server
+ * will. A failed Next shows and focuses the error summary.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import {
+  stepSchema,
+  visibleFields,
+  type Answers,
+  type ResolvedField,
+  type ResolvedFieldsStep,
+  type ResolvedFlow,
+} from '@/engine/client';
+import { ErrorSummary, type SummaryItem } from './error-summary';
+import { FieldInput } from './field-input';
+
+type Values = Record<string, unknown>;
+
+export interface FieldsStepProps {
+  flow: ResolvedFlow;
+  step: ResolvedFieldsStep;
+  answers: Answers;
+  busy: boolean;
+  /** Shown above the buttons: the submission error and the captcha widget. */
+  footer?: ReactNode;
+  header: ReactNode;
+  label?: string;
+  onAnswer: (values: Answers) => void;
+  onFile: (name: string, file: File | undefined) => void;
+  back?: ReactNode;
+  formRef?: React.Ref<HTMLFormElement>;
+}
+
+export function fieldId(flowId: string, name: string): string {
+  return `flow-${flowId}-${name}`;
+}
+
+function emptyValue(field: ResolvedField): unknown {
+  if (field.type === 'multiselect') return [];
+  if (field.type === 'consent') return false;
+  return '';
+}
+
+export function FieldsStep(props: FieldsStepProps) {
+  const { flow, step, answers, busy, onAnswer, formRef, header, footer, back, label, onFile } =
+    props;
+  const fields = useMemo(() => visibleFields(step.fields, answers), [step.fields, answers]);
+  const schema = useMemo(() => stepSchema(flow, step.id, answers), [flow, step.id, answers]);
+  const defaultValues = useMemo(() => {
+    const values: Values = {};
+    for (const field of fields) values[field.name] = answers[field.name] ?? emptyValue(field);
+    return values;
+    // Defaults are read once per step; later answers must not reset what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step.id]);
+  const { control, register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues,
+    shouldFocusError: false,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+
+  useEffect(() => {
+    if (failedAttempts > 0) summaryRef.current?.focus();
+  }, [failedAttempts]);
+
+  const errors: FieldErrors<Values> = formState.errors;
+  const summary: SummaryItem[] = fields
+    .filter((f) => errors[f.name]?.message)
+    .map((f) => ({ targetId: fieldId(flow.id, f.name), message: String(errors[f.name]?.message) }));
+
+  const submit = handleSubmit(
+    (values) => {
+      if (busy) return;
+      const out: Answers = {};
+      for (const [key, value] of Object.entries(values)) {
+        if (value !== undefined) out[key] = value as Answers[string];
+      }
+      onAnswer(out);
+    },
+    () => setFailedAttempts((n) => n + 1),
+  );
+
+  return (
+    <form
+      ref={formRef}
+      className="flow-step flow-step--fields"
+      noValidate
+      aria-label={step.question ? undefined : label}
+      aria-busy={busy || undefined}
+      onSubmit={(event) => void submit(event)}
+    >
+      {header}
+      {summary.length > 0 && failedAttempts > 0 ? (
+        <ErrorSummary ref={summaryRef} items={summary} />
+      ) : null}
+      <div className="flow-step__fields">
+        {fields.map((field) => (
+          <FieldInput
+            key={field.name}
+            id={fieldId(flow.id, field.name)}
+            field={field}
+            control={control}
+            register={register}
+            error={errors[field.name] as never}
+            onFile={onFile}
+          />
+        ))}
+      </div>
+      {footer}
+      <div className="flow-step__actions">
+        {back}
+        <button
+          type="submit"
+          className="button flow-step__submit"
+          aria-disabled={busy || undefined}
+        >
+          {busy ? 'Sending…' : (step.submitLabel ?? 'Next')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,368 @@
+'use client';
+/**
+ * Runs one flow: the compiled XState machine (via @xstate/react) decides the step; this
+ * component shows it, moves focus and the document title on each step change, keeps progress
+ * for resume, sends the lead when a submitting ending is reached, and performs the ending.
+ */
+import { useMachine } from '@xstate/react';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise, type AnyStateMachine } from 'xstate';
+import {
+  answerKeysOf,
+  compileFlow,
+  endingHref,
+  findEnding,
+  findStep,
+  stepLeadIn,
+  stepProgress,
+  targetsOf,
+  type Answers,
+  type FlowContext,
+  type FlowEvent,
+  type ResolvedFlow,
+  type SubmitInput,
+} from '@/engine/client';
+import { CaptchaWidget } from './captcha-widget';
+import { ChoiceStep } from './choice-step';
+import { rememberSubmission } from './contact-session';
+import { EndingView } from './ending-view';
+import { FieldsStep } from './fields-step';
+import { clearProgress, saveProgress, type SavedProgress } from './flow-storage';
+import type { FlowRendererProps } from './renderer-types';
+import { newIdempotencyKey, submitLead } from './submit-lead';
+import { useFlowHistory } from './use-flow-history';
+
+export interface FlowMachineViewProps extends FlowRendererProps {
+  start: SavedProgress | null;
+  /** Move focus to the step heading at once (after "Back to home" restarts the flow). */
+  focusOnMount?: boolean;
+  onRestart: () => void;
+}
+
+/** Lets the machine's submitting actor, created once, call the latest submit function. */
+class SubmitBridge {
+  private sender: (input: SubmitInput) => Promise<unknown> = () =>
+    Promise.reject(new Error('The form is still loading; please try again.'));
+  use(sender: (input: SubmitInput) => Promise<unknown>) {
+    this.sender = sender;
+  }
+  send(input: SubmitInput): Promise<unknown> {
+    return this.sender(input);
+  }
+}
+
+/** `/` → `home`, `/careers/contact-form` → `careers/contact-form` (the /en prefix dropped). */
+function routeName(pathname: string): string {
+  const path = pathname.replace(/^\/en(?=\/|$)/, '').replace(/^\/+|\/+$/g, '');
+  return path === '' ? 'home' : path;
+}
+
+function fileFields(flow: ResolvedFlow): string[] {
+  return flow.steps.flatMap((s) =>
+    s.kind === 'choice' ? [] : s.fields.filter((f) => f.type === 'file').map((f) => f.name),
+  );
+}
+
+function leadsToSubmission(flow: ResolvedFlow, stepId: string): boolean {
+  const step = findStep(flow, stepId);
+  return step !== undefined && targetsOf(step).some((t) => findEnding(flow, t)?.submits === true);
+}
+
+export function FlowMachineView(props: FlowMachineViewProps) {
+  const { flow, start } = props;
+  const router = useRouter();
+  const files = useRef<Record<string, File>>({});
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const captchaToken = useRef('');
+  const [leadId, setLeadId] = useState('');
+  // The submitting actor is created once with the machine; it calls through this bridge,
+  // which always holds the latest props (set after each render).
+  const [bridge] = useState(() => new SubmitBridge());
+
+  const sendLead = async (input: SubmitInput) => {
+    const chosen: Record<string, File> = {};
+    for (const name of fileFields(flow)) {
+      const file = files.current[name];
+      if (file && input.answers[name] === file.name) chosen[name] = file;
+    }
+    // One key per attempt: a retry of the very same answers reuses it, so a lead the server
+    // stored before the connection dropped is not stored twice; changed answers get a new key.
+    const fingerprint = JSON.stringify([
+      input.answers,
+      input.ending,
+      Object.entries(chosen).map(([k, f]) => [k, f.name, f.size, f.lastModified]),
+    ]);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newIdempotencyKey() };
+    }
+    if (props.captcha && !captchaToken.current) {
+      throw new Error('Please complete the captcha check first.');
+    }
+    const result = await submitLead({
+      flowId: flow.id,
+      answers: input.answers,
+      page: {
+        uri: window.location.href,
+        name: props.pageName ?? routeName(window.location.pathname),
+      },
+      files: chosen,
+      captchaToken: captchaToken.current || undefined,
+      idempotencyKey: attempt.current.key,
+    });
+    setLeadId(result.id);
+    rememberSubmission(flow, input.answers, props.suppressReadyToTalkFlag);
+    return result;
+  };
+  useEffect(() => {
+    bridge.use(sendLead);
+  });
+
+  const [machine] = useState(() =>
+    compileFlow(flow).provide({
+      actors: { submitFlow: fromPromise<unknown, SubmitInput>(({ input }) => bridge.send(input)) },
+    }),
+  );
+  const [restored] = useState(() =>
+    start
+      ? machine.getPersistedSnapshot(
+          machine.resolveState({
+            value: start.step,
+            context: { answers: start.answers, history: start.history, error: null },
+          }),
+        )
+      : undefined,
+  );
+  // The machine's states are built from data, so its precise type is erased here.
+  const [snapshot, sendAny, actor] = useMachine(
+    machine as unknown as AnyStateMachine,
+    restored ? { snapshot: restored } : {},
+  );
+  const sendEvent = sendAny as (event: FlowEvent) => void;
+
+  const value = String(snapshot.value);
+  const submitting = value.startsWith('submit:');
+  const stepId = submitting ? (value.split(':')[1] ?? '') : value;
+  const step = findStep(flow, stepId);
+  const ending = findEnding(flow, value);
+  const { answers, history, error } = snapshot.context as FlowContext;
+  const progress = step ? stepProgress(flow, answers, step.id) : null;
+  const resumable = props.resumable ?? flow.steps.length > 1;
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const originalTitle = useRef<string | null>(null);
+  const shown = useRef<string | null>(null);
+
+  // Focus and title follow the step; the first render leaves both alone (no focus theft).
+  useEffect(() => {
+    if (submitting) return;
+    originalTitle.current ??= document.title;
+    if (
+      (shown.current !== null && shown.current !== value) ||
+      (shown.current === null && props.focusOnMount)
+    ) {
+      headingRef.current?.focus();
+      if (step && progress) {
+        document.title = `Question ${progress.n} of ${progress.total}: ${step.question} | ${originalTitle.current}`;
+      } else if (step?.question) {
+        document.title = `${step.question} | ${originalTitle.current}`;
+      } else {
+        document.title = originalTitle.current;
+      }
+    }
+    shown.current = value;
+  }, [value, submitting, step, progress, props.focusOnMount]);
+
+  // Progress for resume: kept while on a step, dropped at an ending.
+  useEffect(() => {
+    if (!resumable) return;
+    if (ending) clearProgress(flow.id);
+    else if (step && !submitting) saveProgress(flow, step.id, history, answers);
+  }, [resumable, flow, ending, step, submitting, history, answers]);
+
+  const { onEnding } = props;
+  const endingDone = useRef(false);
+  useEffect(() => {
+    if (!ending || endingDone.current) return;
+    endingDone.current = true;
+    onEnding?.(ending.id, answers);
+    const href = endingHref(ending);
+    if (href) router.push(href);
+  }, [ending, answers, onEnding, router]);
+
+  const back = useCallback(
+    (count: number) => {
+      for (let i = 0; i < count; i++) sendEvent({ type: 'BACK' });
+    },
+    [sendEvent],
+  );
+  const forward = useCallback(
+    (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const snap = actor.getSnapshot();
+        const current = findStep(flow, String(snap.value));
+        const context = snap.context as FlowContext;
+        if (!current) return;
+        const values: Answers = {};
+        for (const key of answerKeysOf(current)) {
+          const answer = context.answers[key];
+          if (answer !== undefined) values[key] = answer;
+        }
+        // Forward never submits: a submitting step waits for the visitor's own click.
+        if (leadsToSubmission(flow, current.id) || Object.keys(values).length === 0) return;
+        sendEvent({ type: 'ANSWER', values });
+      }
+    },
+    [actor, flow, sendEvent],
+  );
+  const { goBack } = useFlowHistory({
+    enabled: resumable,
+    flowId: flow.id,
+    depth: history.length,
+    onStep: step !== undefined && !submitting,
+    back,
+    forward,
+  });
+
+  const onToken = useCallback((token: string) => {
+    captchaToken.current = token;
+  }, []);
+
+  const level = props.headingLevel ?? 2;
+  const stepLevel = (flow.heading ? Math.min(level + 1, 4) : level) as 2 | 3 | 4;
+  const StepHeading = `h${stepLevel}` as 'h2';
+  const FlowHeading = `h${level}` as 'h2';
+  const leadIn = step ? stepLeadIn(flow, step.id) : undefined;
+  const headingId = `flow-${flow.id}-heading`;
+
+  const answer = useCallback(
+    (values: Answers) => sendEvent({ type: 'ANSWER', values }),
+    [sendEvent],
+  );
+  const setFile = useCallback((name: string, file: File | undefined) => {
+    if (file) files.current[name] = file;
+    else delete files.current[name];
+  }, []);
+
+  const stepFooter = useMemo(() => {
+    if (!step) return null;
+    const submits = leadsToSubmission(flow, step.id);
+    return (
+      <>
+        {submits && props.captcha ? (
+          <CaptchaWidget config={props.captcha} onToken={onToken} />
+        ) : null}
+        {error ? (
+          <div className="flow-error" role="alert">
+            <p>{error}</p>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                if (step.kind === 'choice') {
+                  const previous = answers[step.id];
+                  if (previous !== undefined) answer({ [step.id]: previous });
+                } else {
+                  formRef.current?.requestSubmit();
+                }
+              }}
+            >
+              Try again
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }, [step, flow, props.captcha, onToken, error, answers, answer]);
+
+  if (ending) {
+    if (ending.kind === 'redirect') {
+      return (
+        <p className="flow-ending" role="status">
+          Thank you — taking you to the next page…
+        </p>
+      );
+    }
+    return (
+      <div className={`flow ${props.className ?? ''}`}>
+        <EndingView
+          ending={ending}
+          answers={answers}
+          leadId={leadId}
+          checkoutLinks={props.checkoutLinks}
+          headingRef={headingRef}
+          headingLevel={level}
+          onRestart={props.onRestart}
+        />
+      </div>
+    );
+  }
+  if (!step) return null;
+
+  const header = (
+    <>
+      {progress ? (
+        <p className="flow-step__progress">
+          Question {progress.n} / {progress.total}
+        </p>
+      ) : null}
+      {step.question ? (
+        <StepHeading ref={headingRef} tabIndex={-1} className="flow-step__question">
+          {step.question}
+        </StepHeading>
+      ) : null}
+    </>
+  );
+  const backButton =
+    history.length > 0 ? (
+      <button
+        type="button"
+        className="button button--ghost flow-step__back"
+        onClick={goBack}
+        disabled={submitting}
+      >
+        Back
+      </button>
+    ) : undefined;
+
+  return (
+    // A plain container: the page's slot is the landmark; a second one would repeat its name.
+    <div className={`flow ${props.className ?? ''}`}>
+      {flow.heading ? (
+        <FlowHeading id={headingId} className="flow__heading">
+          {flow.heading}
+        </FlowHeading>
+      ) : null}
+      {leadIn ? <p className="flow__lead-in">{leadIn}</p> : null}
+      {step.kind === 'choice' ? (
+        <ChoiceStep
+          key={step.id}
+          flowId={flow.id}
+          step={step}
+          answers={answers}
+          busy={submitting}
+          header={header}
+          footer={stepFooter}
+          back={backButton}
+          onAnswer={answer}
+        />
+      ) : (
+        <FieldsStep
+          key={step.id}
+          flow={flow}
+          step={step}
+          answers={answers}
+          busy={submitting}
+          header={header}
+          footer={stepFooter}
+          label={props.label}
+          back={backButton}
+          onAnswer={answer}
+          onFile={setFile}
+          formRef={formRef}
+        />
+      )}
+    </div>
+  );
+}

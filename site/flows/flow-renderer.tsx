@@ -1,0 +1,63 @@
+'use client';
+/**
+ * The one renderer for every flow. The server renders the flow's first step (or the step the
+ * known answers lead to); once in the browser, progress saved in this session resumes the
+ * flow where the visitor left it.
+ */
+import { usePathname } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { clearProgress, loadProgress, type SavedProgress } from './flow-storage';
+import { FlowMachineView } from './flow-machine-view';
+import { prefillProgress } from './prefill-progress';
+import type { FlowRendererProps } from './renderer-types';
+import './flows.css';
+
+export function FlowRenderer(props: FlowRendererProps) {
+  const { flow, initialAnswers } = props;
+  const resumable = props.resumable ?? flow.steps.length > 1;
+  const [run, setRun] = useState<{ key: number; start: SavedProgress | null; focus: boolean }>(
+    () => ({ key: 0, start: prefillProgress(flow, initialAnswers), focus: false }),
+  );
+  const pathname = usePathname();
+  const [lastPath, setLastPath] = useState(pathname);
+  const clearsOnRouteChange = flow.endings.some((e) => e.kind === 'screen' && e.clearOnRouteChange);
+
+  // The footer newsletter lives across navigations: its success message goes with the route
+  // (state adjusted while rendering, as React recommends for changes of a prop).
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    if (clearsOnRouteChange) {
+      setRun((current) => ({
+        key: current.key + 1,
+        start: prefillProgress(flow, initialAnswers),
+        focus: false,
+      }));
+    }
+  }
+
+  useEffect(() => {
+    if (!resumable) return;
+    const saved = loadProgress(flow);
+    // Restoring after hydration keeps the server HTML and the first client render identical;
+    // session storage exists only in the browser, so this read belongs in an effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (saved) setRun((current) => ({ key: current.key + 1, start: saved, focus: false }));
+  }, [flow, resumable]);
+
+  return (
+    <FlowMachineView
+      key={run.key}
+      {...props}
+      start={run.start}
+      focusOnMount={run.focus}
+      onRestart={() => {
+        clearProgress(flow.id);
+        setRun((current) => ({
+          key: current.key + 1,
+          start: prefillProgress(flow, initialAnswers),
+          focus: true,
+        }));
+      }}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import type { Answers, ResolvedFlow } from '@/engine/client';
+
+/** The captcha widget the submitting step shows; absent when none is configured. */
+export interface CaptchaConfig {
+  provider: 'recaptcha' | 'turnstile';
+  siteKey: string;
+}
+
+/** Everything the browser renderer needs; all plain JSON so a server component can pass it. */
+export interface FlowRendererProps {
+  flow: ResolvedFlow;
+  /** Route name sent with the lead (`page.name`); by default derived from the path. */
+  pageName?: string;
+  /** Accessible name of the form when the flow shows no heading of its own. */
+  label?: string;
+  /** Level of the flow's top heading (the page's h1 is above it). */
+  headingLevel?: 2 | 3;
+  captcha?: CaptchaConfig;
+  /** Service name → checkout link (Stripe Payment Link); a service without one is e-mailed. */
+  checkoutLinks?: Record<string, string>;
+  /** Answers known before the flow starts; leading steps they fully answer are skipped. */
+  initialAnswers?: Answers;
+  /** Keeps the `ready-to-talk-submitted` session flag untouched (flows.md §4). */
+  suppressReadyToTalkFlag?: boolean;
+  /** Called once an ending is reached (after a successful submission when it submits). */
+  onEnding?: (ending: string, answers: Answers) => void;
+  /** Remember progress in session storage and follow the browser's Back button. */
+  resumable?: boolean;
+  className?: string;
+}

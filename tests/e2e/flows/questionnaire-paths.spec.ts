@@ -1,0 +1,94 @@
+/**
+ * Every path of the three questionnaires, generated from the engine's graph (flowPaths), walked
+ * in Chromium through the visible UI. Each test asserts the ending the visitor sees and reads
+ * the lead back from the server's outbox: flow id, answers, page and the HubSpot bodies.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { findEnding, findStep, type Answers, type PathStep } from '@/engine/client';
+import { flowPaths } from '@/engine/flow-paths';
+import { answerStep, expectStep, leadResponse, visitorIp } from './support/flow-driver';
+import { readLead } from './support/lead-store';
+import { repoFlow } from './support/repo-flows';
+
+const hosts = [
+  { flowId: 'client', path: '/', pageName: 'home' },
+  { flowId: 'grants', path: '/grant-service', pageName: 'grant-service' },
+  { flowId: 'careers', path: '/careers', pageName: 'careers' },
+];
+
+function stepAnswers(step: PathStep): Answers {
+  return typeof step.answer === 'object' && !Array.isArray(step.answer)
+    ? step.answer
+    : { [step.step]: step.answer };
+}
+
+for (const host of hosts) {
+  const flow = repoFlow(host.flowId);
+  const paths = flowPaths(flow);
+
+  test.describe(`${host.flowId} questionnaire on ${host.path}`, () => {
+    test.describe.configure({ timeout: 120_000 });
+    test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
+
+    paths.forEach((path, index) => {
+      const trail = path.steps.map((s) => s.step).join(' → ');
+      test(`path ${index + 1}/${paths.length}: ${trail} → ${path.ending}`, async ({ page }) => {
+        const scope = page.locator(`#form-${host.flowId}`);
+        await page.goto(host.path);
+        const ending = findEnding(flow, path.ending)!;
+        const submitted = ending.submits ? leadResponse(page, host.flowId) : undefined;
+        let answers: Answers = {};
+        for (const pathStep of path.steps) {
+          const step = findStep(flow, pathStep.step)!;
+          await expectStep(scope, flow, step.id, answers);
+          // axe on every step the visitor sees (scoped to the questionnaire).
+          const axe = await new AxeBuilder({ page }).include(`#form-${host.flowId}`).analyze();
+          expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+          await answerStep(scope, flow, step, pathStep.answer, answers);
+          answers = { ...answers, ...stepAnswers(pathStep) };
+        }
+
+        if (ending.kind === 'screen') {
+          await expect(scope.getByRole('heading', { name: ending.heading })).toBeVisible();
+        } else if (ending.kind === 'checkout') {
+          const service =
+            'constant' in ending.service
+              ? ending.service.constant
+              : String(path.answers[ending.service.answer]);
+          await expect(scope.getByRole('heading', { name: `Checkout: ${service}` })).toBeVisible();
+          await expect(scope.getByText(/checkout link|Pay securely/)).toBeVisible();
+        } else {
+          const query = new URLSearchParams(ending.query).toString();
+          await expect(page).toHaveURL(
+            new RegExp(`${ending.path}\\?${query.replace(/[.?]/g, '\\$&')}$`),
+          );
+        }
+
+        if (!submitted) return;
+        const response = await submitted;
+        expect(response.status()).toBe(202);
+        const { id } = (await response.json()) as { id: string };
+        const lead = readLead(id);
+        expect(lead?.flowId).toBe(host.flowId);
+        expect(lead?.pageName).toBe(host.pageName);
+        expect(new URL(lead!.pageUri).pathname).toBe(host.path);
+        expect(lead?.answers).toEqual(path.answers);
+        // The HubSpot bodies the path produces: same forms, fields and values (file links are
+        // the server's own URLs, so only their presence is compared).
+        const files = new Set(
+          flow.steps.flatMap((s) =>
+            s.kind === 'choice' ? [] : s.fields.filter((f) => f.type === 'file').map((f) => f.name),
+          ),
+        );
+        const normalise = (fields: { name: string; objectTypeId: string; value: string }[]) =>
+          fields.map((f) => ({ ...f, value: files.has(f.name) ? f.value !== '' : f.value }));
+        expect(
+          lead?.deliveries.map((d) => ({ formKey: d.formKey, fields: normalise(d.fields) })),
+        ).toEqual(
+          path.submissions.map((s) => ({ formKey: s.formKey, fields: normalise(s.fields) })),
+        );
+      });
+    });
+  });
+}
