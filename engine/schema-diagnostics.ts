@@ -1,4 +1,4 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import flowSchema from '../schemas/flow.schema.json';
 import optionListSchema from '../schemas/option-list.schema.json';
 import type { Diagnostic } from './types';
