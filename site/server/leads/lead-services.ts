@@ -8,10 +8,10 @@ import { env, hubspotForms } from '@/site/env';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
 import { noneSink, type CrmSink } from './crm-sink';
 import { DeliveryWorker } from './delivery-worker';
+import { createFileResolver } from './file-resolver';
 import { FileStorage, fileLink } from './file-storage';
 import { createFlowRegistry, type FlowRegistry } from './flow-registry';
 import { createHubSpotSink } from './hubspot-sink';
-import type { DeliveryRow } from './lead-types';
 import { OutboxStore } from './outbox-store';
 import { createRateLimit, type RateDecision } from './rate-limit';
 
@@ -58,30 +58,6 @@ export function leadServices(): LeadServices {
   return services;
 }
 
-/**
- * Before a delivery with file links goes out, each of its lead's files is uploaded once to
- * HubSpot Files when the token allows it; otherwise the field keeps our download link.
- */
-function fileResolver(store: OutboxStore, storage: FileStorage) {
-  return async (delivery: DeliveryRow, sink: CrmSink): Promise<Record<string, string>> => {
-    if (!sink.uploadFile) return {};
-    const values = new Set(delivery.body.fields.map((field) => field.value));
-    const replacements: Record<string, string> = {};
-    for (const file of store.filesOf(delivery.leadId)) {
-      const link = fileLink(env.SITE_URL, file.token);
-      if (!values.has(link)) continue;
-      let url = file.hubspotUrl;
-      if (url === null) {
-        const bytes = await storage.read(file.storedName);
-        url = (await sink.uploadFile({ name: file.originalName, mime: file.mime, bytes })) ?? '';
-        store.setFileHubspotUrl(file.token, url); // '' = not allowed: keep using our link
-      }
-      if (url) replacements[link] = url;
-    }
-    return replacements;
-  };
-}
-
 export function createWorkerFromEnv(
   store = new OutboxStore(),
   log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
@@ -92,7 +68,7 @@ export function createWorkerFromEnv(
     pollMs: env.LEADS_WORKER_POLL_MS,
     concurrency: 8,
     leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
-    resolveFiles: fileResolver(store, new FileStorage(env.UPLOADS_DIR)),
+    resolveFiles: createFileResolver(store, new FileStorage(env.UPLOADS_DIR), env.SITE_URL),
     log,
   });
 }
