@@ -1,4 +1,5 @@
 import type { Industry } from '@/site/content/content-types';
+import { SmartLink } from '@/site/shell/prefetch/smart-link';
 
 /** The industries grid of the top bar: four columns, each industry linking to its section. */
 export function IndustriesPanel({ industries }: { industries: Industry[] }) {
@@ -7,13 +8,13 @@ export function IndustriesPanel({ industries }: { industries: Industry[] }) {
       <ul className="industries-grid">
         {industries.map((industry) => (
           <li key={industry.slug}>
-            <a href={`/industries#${industry.slug}`}>{industry.name}</a>
+            <SmartLink href={`/industries#${industry.slug}`}>{industry.name}</SmartLink>
           </li>
         ))}
       </ul>
-      <a className="topbar-panel__all" href="/industries">
+      <SmartLink className="topbar-panel__all" href="/industries">
         View all industries
-      </a>
+      </SmartLink>
     </div>
   );
 }

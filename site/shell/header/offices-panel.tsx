@@ -1,4 +1,5 @@
 import type { OfficeGroup } from '@/site/content/content-types';
+import { SmartLink } from '@/site/shell/prefetch/smart-link';
 
 /** The offices dropdown: each state with its page and its cities' pages. */
 export function OfficesPanel({ groups }: { groups: OfficeGroup[] }) {
@@ -7,22 +8,22 @@ export function OfficesPanel({ groups }: { groups: OfficeGroup[] }) {
       <ul className="offices-grid">
         {groups.map((group) => (
           <li key={group.url}>
-            <a className="offices-grid__state" href={group.url}>
+            <SmartLink className="offices-grid__state" href={group.url}>
               {group.name}
-            </a>
+            </SmartLink>
             <ul>
               {group.cities.map((city) => (
                 <li key={city.url}>
-                  <a href={city.url}>{city.name}</a>
+                  <SmartLink href={city.url}>{city.name}</SmartLink>
                 </li>
               ))}
             </ul>
           </li>
         ))}
       </ul>
-      <a className="topbar-panel__all" href="/offices">
+      <SmartLink className="topbar-panel__all" href="/offices">
         See all offices
-      </a>
+      </SmartLink>
     </div>
   );
 }
