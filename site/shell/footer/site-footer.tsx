@@ -15,7 +15,7 @@ export async function SiteFooter() {
             className="logo logo--light"
             href="/"
             prefetch={false}
-            aria-label={`${siteConfig.brandName}, home page`}
+            aria-label={`${siteConfig.brandName} home`}
           >
             <span className="logo__mark" aria-hidden="true" />
             <span className="logo__text">{siteConfig.brandName}</span>

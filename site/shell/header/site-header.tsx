@@ -79,7 +79,7 @@ export async function SiteHeader() {
                 className="logo"
                 href="/"
                 prefetch={false}
-                aria-label={`${siteConfig.brandName}, home page`}
+                aria-label={`${siteConfig.brandName} home`}
               >
                 <span className="logo__mark" aria-hidden="true" />
                 <span className="logo__text">{siteConfig.brandName}</span>

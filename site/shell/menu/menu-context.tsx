@@ -54,13 +54,22 @@ export function MenuProvider({ children }: { children: ReactNode }) {
     clearTimeout(closeTimer.current);
     closeTimer.current = undefined;
   };
-
-  const close = useCallback((options?: { returnFocus?: boolean }) => {
-    cancelClose();
-    const current = openRef.current;
-    setOpenId(null);
-    if (options?.returnFocus && current) document.getElementById(triggerId(current))?.focus();
+  // The ref follows the state synchronously: a hover and the click that follows it arrive
+  // in the same frame, before any effect could have run.
+  const show = useCallback((id: MenuId | null) => {
+    openRef.current = id;
+    setOpenId(id);
   }, []);
+
+  const close = useCallback(
+    (options?: { returnFocus?: boolean }) => {
+      cancelClose();
+      const current = openRef.current;
+      show(null);
+      if (options?.returnFocus && current) document.getElementById(triggerId(current))?.focus();
+    },
+    [show],
+  );
 
   const api = useMemo<MenuApi>(
     () => ({
@@ -68,36 +77,36 @@ export function MenuProvider({ children }: { children: ReactNode }) {
       open: (id) => {
         cancelClose();
         openedByHover.current = false;
-        setOpenId(id);
+        show(id);
       },
       close,
       toggle: (id) => {
         cancelClose();
         openedByHover.current = false;
-        setOpenId((current) => (current === id ? null : id));
+        show(openRef.current === id ? null : id);
       },
       click: (id) => {
         cancelClose();
-        if (openRef.current === id && openedByHover.current) {
-          openedByHover.current = false;
-          return;
-        }
+        // A click on a menu the pointer has just opened confirms it rather than closing it.
+        const keep = openRef.current === id && openedByHover.current;
         openedByHover.current = false;
-        setOpenId((current) => (current === id ? null : id));
+        if (!keep) show(openRef.current === id ? null : id);
       },
       hoverEnter: (id) => {
         cancelClose();
-        if (openRef.current !== id) openedByHover.current = true;
-        setOpenId(id);
+        if (openRef.current !== id) {
+          openedByHover.current = true;
+          show(id);
+        }
       },
       hoverLeave: (id) => {
         cancelClose();
         closeTimer.current = setTimeout(() => {
-          setOpenId((current) => (current === id ? null : current));
+          if (openRef.current === id) show(null);
         }, timings.menuCloseDelayMs);
       },
     }),
-    [openId, close],
+    [openId, close, show],
   );
 
   // Escape closes the open dropdown and returns focus to its trigger.

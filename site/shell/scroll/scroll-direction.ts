@@ -2,10 +2,12 @@ import { timings } from '../timings';
 
 export type ScrollDirection = 'none' | 'up' | 'down';
 
+const MIN_MOVEMENT_PX = 4;
+
 /**
  * The header's scroll direction. Near the top of the page (100 px on screens narrower than
- * 768 px, 20 px on wider ones) it is `none`; otherwise it follows the last movement, and an
- * unchanged offset keeps the previous direction.
+ * 768 px, 20 px on wider ones) it is `none`; otherwise it follows the last movement; a
+ * movement under 4 px keeps the previous direction.
  */
 export function scrollDirection(
   previousY: number,
@@ -18,9 +20,10 @@ export function scrollDirection(
       ? timings.scrollThresholdNarrowPx
       : timings.scrollThresholdWidePx;
   if (y <= threshold) return 'none';
-  if (y > previousY) return 'down';
-  if (y < previousY) return 'up';
-  return previous;
+  // Movements of a few pixels (layout settling, scroll anchoring) do not flip the direction.
+  if (Math.abs(y - previousY) < MIN_MOVEMENT_PX)
+    return previous === 'none' ? (y > previousY ? 'down' : 'up') : previous;
+  return y > previousY ? 'down' : 'up';
 }
 
 export interface ScrollTrackerOptions {
@@ -40,7 +43,7 @@ export function createScrollTracker({ read, onChange, sampleMs = 50 }: ScrollTra
     timer = undefined;
     const { y, width } = read();
     const next = scrollDirection(lastY, y, width, direction);
-    lastY = y;
+    if (Math.abs(y - lastY) >= MIN_MOVEMENT_PX || next !== direction) lastY = y;
     if (next !== direction) {
       direction = next;
       onChange(direction);

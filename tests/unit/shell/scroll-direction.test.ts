@@ -20,6 +20,12 @@ describe('scrollDirection', () => {
     expect(scrollDirection(400, 400, 1280, 'down')).toBe('down');
     expect(scrollDirection(400, 400, 1280, 'up')).toBe('up');
   });
+
+  it('ignores jitter of a few pixels (layout settling)', () => {
+    expect(scrollDirection(400, 399, 1280, 'down')).toBe('down');
+    expect(scrollDirection(400, 403, 1280, 'up')).toBe('up');
+    expect(scrollDirection(400, 396, 1280, 'down')).toBe('up');
+  });
 });
 
 describe('createScrollTracker', () => {

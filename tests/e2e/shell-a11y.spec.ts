@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+for (const width of [1280, 390]) {
+  test(`axe finds no violations on the home page at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+  });
+}
+
+test('axe finds no violations with the mega-menu and search panel open', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.locator('#menu-trigger-consulting').click();
+  await expect(page.locator('#menu-panel-consulting')).toBeVisible();
+  let results = await new AxeBuilder({ page }).include('header').analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await page.locator('#menu-trigger-search').click();
+  await expect(page.locator('#menu-panel-search')).toBeVisible();
+  results = await new AxeBuilder({ page }).include('header').analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
