@@ -9,9 +9,17 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmissions } from '@/engine';
 import { uploadSpecs } from '@/site/server/leads/flow-registry';
+import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
+import { FakeHubSpot, type FakeForm } from '@/tests/fakes/fake-hubspot';
 import { ensureBuild } from './support/leads-build';
 import { readOutbox } from './support/outbox-reader';
-import { postLead, startLeadsServer, until, type LeadsServer } from './support/leads-server';
+import {
+  postLead,
+  runLeadsCli,
+  startLeadsServer,
+  until,
+  type LeadsServer,
+} from './support/leads-server';
 import { exeBytes, pdfBytes, siteFlows, submittingPaths } from './support/sample-leads';
 
 const page = { uri: 'https://firm.example/careers', name: 'careers' };
@@ -291,4 +299,44 @@ describe('lead endpoint (built server)', () => {
     const other = await postLead(guarded, 'newsletter', body, { 'x-forwarded-for': '10.0.0.3' });
     expect(other.status).toBe(202);
   });
+
+  it('delivers every held lead once HubSpot is configured and `npm run leads -- retry --all-held` runs', async () => {
+    // The operator stops the unconfigured server, configures HubSpot and retries from the CLI.
+    await server.stop();
+    await guarded.stop();
+
+    // HubSpot forms declaring exactly the fields flows.md lists for each form key.
+    const forms: Record<string, FakeForm> = {};
+    const formEnv: Record<string, string> = {};
+    for (const flow of Object.values(siteFlows())) {
+      for (const submission of flow.submissions) {
+        const guid = `guid-${submission.formKey}`;
+        forms[guid] = { fields: submission.fields.map((field) => field.name) };
+        formEnv[`HUBSPOT_FORM_${formKeyToEnvSuffix(submission.formKey)}`] = guid;
+      }
+    }
+    const fake = new FakeHubSpot({ portalId: '777', forms });
+    await fake.up();
+    try {
+      const held = outbox().length;
+      const retry = await runLeadsCli(server, ['retry', '--all-held'], {
+        HUBSPOT_PORTAL_ID: '777',
+        HUBSPOT_API_BASE: fake.url,
+        ...formEnv,
+      });
+      expect(retry.status, retry.stderr).toBe(0);
+      expect(retry.stdout).toContain(`${held} delivery(ies) re-queued`);
+      expect(outbox().every((row) => row.status === 'delivered')).toBe(true);
+      expect(fake.accepted).toHaveLength(held);
+      const [stats, csv] = await Promise.all([
+        runLeadsCli(server, ['stats']),
+        runLeadsCli(server, ['export', '--csv']),
+      ]);
+      expect(JSON.parse(stats.stdout)).toMatchObject({ deliveries: { delivered: held, held: 0 } });
+      expect(csv.stdout.split('\r\n')[0]).toMatch(/^id,flow,status,submitted_at/);
+      expect(csv.stdout).toContain(outbox()[0]!.id);
+    } finally {
+      await fake.close();
+    }
+  }, 60_000);
 });

@@ -128,6 +128,7 @@ export async function startLeadsServer(
 export function runLeadsCli(
   server: LeadsServer,
   args: string[],
+  extraEnv: Record<string, string> = {},
 ): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(
@@ -140,6 +141,7 @@ export function runLeadsCli(
           HOME: process.env.HOME ?? '',
           NODE_ENV: 'production',
           ...server.env,
+          ...extraEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
