@@ -8,6 +8,7 @@ import { authProblem, signIn } from './auth-client';
 import { loginSchema } from './credentials-schema';
 import styles from './auth-forms.module.css';
 import { FormField } from './form-field';
+import { useHydrated } from './use-hydrated';
 import { authRoutes } from './user';
 
 type Input = z.input<typeof loginSchema>;
@@ -22,6 +23,7 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
   // Move focus to the message so keyboard and screen-reader users meet it first.
   useEffect(() => {
     if (problem) alertRef.current?.focus();
@@ -44,7 +46,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+    <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h2 id="login-title">Sign in</h2>
       {problem ? (
         <div ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>
@@ -67,7 +69,7 @@ export function LoginForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <button className="button" type="submit" disabled={isSubmitting}>
+      <button className="button" type="submit" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

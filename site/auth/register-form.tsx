@@ -8,6 +8,7 @@ import { authProblem, register } from './auth-client';
 import { PASSWORD_MIN, registerSchema } from './credentials-schema';
 import styles from './auth-forms.module.css';
 import { FormField } from './form-field';
+import { useHydrated } from './use-hydrated';
 
 type Input = z.input<typeof registerSchema>;
 type Output = z.output<typeof registerSchema>;
@@ -24,6 +25,7 @@ export function RegisterForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
@@ -44,7 +46,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="register-title">
+    <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="register-title">
       <h2 id="register-title">Create an account</h2>
       {outcome ? (
         <div
@@ -73,7 +75,7 @@ export function RegisterForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <button className="button" type="submit" disabled={isSubmitting}>
+      <button className="button" type="submit" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating…' : 'Create account'}
       </button>
     </form>

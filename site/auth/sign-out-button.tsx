@@ -2,16 +2,18 @@
 
 import { useState } from 'react';
 import { signOut } from './auth-client';
+import { useHydrated } from './use-hydrated';
 import { authRoutes } from './user';
 
 /** Ends the session on the server (which clears the cookie) and goes to /login. */
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       className="button button--ghost"
-      disabled={busy}
+      disabled={!hydrated || busy}
       onClick={async () => {
         setBusy(true);
         try {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { authProblem, resendVerification, verifyEmail } from './auth-client';
 import styles from './auth-forms.module.css';
 import { FormField } from './form-field';
+import { useHydrated } from './use-hydrated';
 import { authRoutes, type AuthUser } from './user';
 
 type Step =
@@ -53,7 +54,7 @@ export function VerifyEmail({ token, user }: VerifyEmailProps) {
     );
   }
   // A used or stale link means nothing to someone whose address is already confirmed.
-  const alreadyConfirmed = step.name !== 'verifying' && Boolean(user?.email_verified_at);
+  const alreadyConfirmed = Boolean(user?.email_verified_at);
   if (step.name === 'verified' || alreadyConfirmed) {
     return (
       <>
@@ -104,9 +105,11 @@ export function VerifyEmail({ token, user }: VerifyEmailProps) {
 function ResendForm({ defaultEmail }: { defaultEmail: string }) {
   const [email, setEmail] = useState(defaultEmail);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string; field?: string }>();
   return (
     <form
+      method="post"
       className={styles.panel}
       noValidate
       aria-labelledby="resend-title"
@@ -143,7 +146,7 @@ function ResendForm({ defaultEmail }: { defaultEmail: string }) {
         onChange={(event) => setEmail(event.target.value)}
         error={outcome?.field}
       />
-      <button className="button" type="submit" disabled={busy}>
+      <button className="button" type="submit" disabled={!hydrated || busy}>
         {busy ? 'Sending…' : 'Send a new link'}
       </button>
     </form>

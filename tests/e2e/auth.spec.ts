@@ -7,11 +7,16 @@ import { verificationPath, waitForMail } from './support/mailbox';
 test.describe.configure({ timeout: 90_000 });
 
 const password = 'a sturdy passphrase';
+// Waits for an answer that includes a password check (deliberately slow scrypt; slower
+// still when the machine is busy).
+const hashed = { timeout: 20_000 };
 const unique = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@firm-client.example`;
 
 async function signInWithForm(page: Page, email: string, secret = password) {
   const form = page.getByRole('form', { name: 'Sign in' });
+  // The button is enabled once the page is interactive (hydrated).
+  await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled(hashed);
   await form.getByLabel('E-mail address').fill(email);
   await form.getByLabel('Password').fill(secret);
   await form.getByRole('button', { name: 'Sign in' }).click();
@@ -34,16 +39,17 @@ test('register → mail → unverified login → verify from the link → login 
   await page.goto('/login');
 
   const register = page.getByRole('form', { name: 'Create an account' });
+  await expect(register.getByRole('button', { name: 'Create account' })).toBeEnabled();
   await register.getByLabel('E-mail address').fill(email);
   await register.getByLabel('Choose a password').fill(password);
   await register.getByRole('button', { name: 'Create account' }).click();
-  await expect(register.getByRole('status')).toContainText('We have sent a message');
+  await expect(register.getByRole('status')).toContainText('We have sent a message', hashed);
   const mail = await waitForMail(email);
   expect(mail).toMatch(/^Subject: Confirm your e-mail address/m);
 
   // Signed in but unverified: sent to /account/verify, and the guard keeps /account shut.
   await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/account\/verify$/);
+  await expect(page).toHaveURL(/\/account\/verify$/, hashed);
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
   await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
   await page.goto('/account');
@@ -58,7 +64,7 @@ test('register → mail → unverified login → verify from the link → login 
 
   await page.goto('/login');
   await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/, hashed);
   const cookie = (await context.cookies()).find((item) => item.name === 'auth._token.local');
   expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', secure: false });
   const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
@@ -93,11 +99,11 @@ test('a wrong password and an unknown e-mail get the same message', async ({ pag
 
   await signInWithForm(page, email, 'not the right one');
   const alert = page.getByRole('form', { name: 'Sign in' }).getByRole('alert');
-  await expect(alert).toHaveText('The e-mail address or password is incorrect.');
+  await expect(alert).toHaveText('The e-mail address or password is incorrect.', hashed);
   await expect(alert).toBeFocused();
 
   await signInWithForm(page, unique('nobody'), password);
-  await expect(alert).toHaveText('The e-mail address or password is incorrect.');
+  await expect(alert).toHaveText('The e-mail address or password is incorrect.', hashed);
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -124,6 +130,7 @@ test('repeated failed logins from one client get 429', async ({ page, playwright
   await signInWithForm(page, unique('browser'));
   await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toContainText(
     'Too many attempts',
+    hashed,
   );
 });
 
@@ -178,9 +185,10 @@ test('an unverified user asks for a new link; only the newest link works, and on
   await expect(page).toHaveURL(/\/account\/verify$/);
 
   const resend = page.getByRole('form', { name: 'Need a new link?' });
+  await expect(resend.getByRole('button', { name: 'Send a new link' })).toBeEnabled();
   await expect(resend.getByLabel('E-mail address')).toHaveValue(email);
   await resend.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(resend.getByRole('status')).toContainText('a new link is on its way');
+  await expect(resend.getByRole('status')).toContainText('a new link is on its way', hashed);
   const second = await waitForMail(email, 1);
   expect(verificationPath(second)).not.toBe(verificationPath(first));
 
