@@ -12,7 +12,7 @@ for (const [plain, prefixed] of [
   ['/', '/en'],
   ['/search?search=plans', '/en/search?search=plans'],
   ['/careers', '/en/careers'],
-]) {
+] as const) {
   test(`${plain} and ${prefixed} answer 200 with the same content and canonical`, async ({
     request,
     baseURL,
