@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadFlows, loadOptionListFromData } from '@/engine';
+import { FLOWS_DIR, VARS } from './load-repo-flows';
+
+const temp: string[] = [];
+afterAll(() => {
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('shared option lists', () => {
+  it('resolve strings to {label, value} and keep explicit values', () => {
+    expect(
+      loadOptionListFromData('options/x.json', {
+        id: 'x',
+        options: ['Yes', { label: 'No, just a proposal', value: 'No Just a Proposal' }],
+      }),
+    ).toEqual({
+      id: 'x',
+      options: [
+        { label: 'Yes', value: 'Yes' },
+        { label: 'No, just a proposal', value: 'No Just a Proposal' },
+      ],
+      diagnostics: [],
+    });
+  });
+
+  it('reject a duplicate value and a malformed option', () => {
+    expect(loadOptionListFromData('options/x.json', { id: 'x', options: ['A', 'B', 'A'] })).toEqual(
+      {
+        diagnostics: [
+          {
+            file: 'options/x.json',
+            pointer: '/options/2',
+            message: 'Option value "A" appears twice',
+            hint: 'Option values must be unique within a list',
+          },
+        ],
+      },
+    );
+    const bad = loadOptionListFromData('options/x.json', { id: 'x', options: [{ value: 'A' }] });
+    expect(bad.diagnostics.map((d) => d.pointer)).toEqual(['/options/0']);
+  });
+
+  it('a list whose id differs from its file name is refused, and flows using it are reported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flows-'));
+    temp.push(dir);
+    cpSync(FLOWS_DIR, dir, { recursive: true });
+    mkdirSync(join(dir, 'options'), { recursive: true });
+    writeFileSync(
+      join(dir, 'options', 'yes-no.json'),
+      JSON.stringify({ id: 'yesno', options: ['Yes', 'No'] }),
+    );
+    const { flows, diagnostics } = loadFlows(dir, VARS);
+    expect(diagnostics[0]).toEqual({
+      file: 'options/yes-no.json',
+      pointer: '/id',
+      message: 'List id "yesno" differs from the file name',
+      hint: 'Name the file yesno.json or set "id": "yes-no"',
+    });
+    expect(
+      diagnostics.some((d) => d.file === 'grants.json' && d.pointer === '/steps/5/options'),
+    ).toBe(true);
+    expect(flows.grants).toBeUndefined();
+    expect(flows.client).toBeDefined();
+  });
+});
