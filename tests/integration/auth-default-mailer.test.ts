@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,14 +47,13 @@ describe('the default mailer chosen from the environment', () => {
     const sink = await startSmtpSink();
     const dir = mkdtempSync(path.join(tmpdir(), 'mail-'));
     try {
-      // spawnSync blocks this process, so the sink must run elsewhere: use an async spawn.
-      const { spawn } = await import('node:child_process');
+      // spawnSync would block this process and with it the sink: spawn asynchronously.
       const script = [
         "const { getMailer } = await import('./site/server/mail/default-mailer.ts');",
         "await getMailer().send({ to: 'new@firm.example', subject: 'Confirm', text: 'x' });",
         'console.log(`kind=${getMailer().kind}`);',
       ].join('\n');
-      const child = spawn(
+      const child: ChildProcessWithoutNullStreams = spawn(
         process.execPath,
         ['--import', 'tsx', '--input-type=module', '-e', script],
         {
