@@ -33,6 +33,8 @@ export function contactFields(): ResolvedField[] {
 
 /** Replaces {brand} and {brandSlug} in every string of the data (wording and field names). */
 export function substitutePlaceholders<T>(data: T, vars: FlowVars): T {
+  // Most flows have no placeholder at all: one native scan beats copying the whole tree.
+  if (!JSON.stringify(data).includes('{brand')) return data;
   const visit = (value: unknown): unknown => {
     if (typeof value === 'string') {
       if (!value.includes('{brand')) return value;

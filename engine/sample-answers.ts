@@ -35,7 +35,12 @@ export function sampleValue(field: ResolvedField): Answers[string] {
  * optional field left empty). The path walker keeps one candidate per transition taken.
  */
 export function stepCandidates(step: ResolvedStep, answersBefore: Answers): Answers[] {
+  // A step without branches has one transition: one candidate represents every answer.
+  const single = step.next.branches.length === 0;
   if (step.kind === 'choice') {
+    if (single && step.options[0]) {
+      return [{ [step.id]: step.multiple ? [step.options[0].value] : step.options[0].value }];
+    }
     const out: Answers[] = step.options.map((o) => ({
       [step.id]: step.multiple ? [o.value] : o.value,
     }));
@@ -46,6 +51,7 @@ export function stepCandidates(step: ResolvedStep, answersBefore: Answers): Answ
   const base: Answers = {};
   for (const f of fields) base[f.name] = sampleValue(f);
   const out: Answers[] = [base];
+  if (single) return out;
   for (const f of fields) {
     for (const o of f.options ?? []) {
       out.push({ ...base, [f.name]: f.type === 'multiselect' ? [o.value] : o.value });
