@@ -35,7 +35,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>
                   if (!target) return;
                   event.preventDefault();
                   target.focus();
-                  target.scrollIntoView({ block: 'center' });
+                  target.scrollIntoView?.({ block: 'center' });
                 }}
               >
                 {item.message}

@@ -67,9 +67,16 @@ export function FieldsStep(props: FieldsStepProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [failedAttempts, setFailedAttempts] = useState(0);
 
+  // react-hook-form reports the failure before it publishes the errors, so the summary may
+  // appear a render later: focus it once per failed attempt, as soon as it exists.
+  const focusedAttempt = useRef(0);
+  const hasSummary = Object.keys(formState.errors).length > 0;
   useEffect(() => {
-    if (failedAttempts > 0) summaryRef.current?.focus();
-  }, [failedAttempts]);
+    if (failedAttempts > focusedAttempt.current && hasSummary && summaryRef.current) {
+      focusedAttempt.current = failedAttempts;
+      summaryRef.current.focus();
+    }
+  }, [failedAttempts, hasSummary]);
 
   const errors: FieldErrors<Values> = formState.errors;
   const summary: SummaryItem[] = fields

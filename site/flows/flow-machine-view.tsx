@@ -37,6 +37,8 @@ export interface FlowMachineViewProps extends FlowRendererProps {
   start: SavedProgress | null;
   /** Move focus to the step heading at once (after "Back to home" restarts the flow). */
   focusOnMount?: boolean;
+  /** Whether progress may be written to session storage yet. */
+  persist: boolean;
   onRestart: () => void;
 }
 
@@ -176,10 +178,11 @@ export function FlowMachineView(props: FlowMachineViewProps) {
 
   // Progress for resume: kept while on a step, dropped at an ending.
   useEffect(() => {
-    if (!resumable) return;
-    if (ending) clearProgress(flow.id);
+    if (!resumable || !props.persist) return;
+    // Nothing answered yet means nothing to resume.
+    if (ending || history.length === 0) clearProgress(flow.id);
     else if (step && !submitting) saveProgress(flow, step.id, history, answers);
-  }, [resumable, flow, ending, step, submitting, history, answers]);
+  }, [resumable, props.persist, flow, ending, step, submitting, history, answers]);
 
   const { onEnding } = props;
   const endingDone = useRef(false);

@@ -15,9 +15,14 @@ import './flows.css';
 export function FlowRenderer(props: FlowRendererProps) {
   const { flow, initialAnswers } = props;
   const resumable = props.resumable ?? flow.steps.length > 1;
-  const [run, setRun] = useState<{ key: number; start: SavedProgress | null; focus: boolean }>(
-    () => ({ key: 0, start: prefillProgress(flow, initialAnswers), focus: false }),
-  );
+  // `ready`: storage has been read, so progress may be written (not before: the first step
+  // must not overwrite the progress it is about to resume).
+  const [run, setRun] = useState<{
+    key: number;
+    start: SavedProgress | null;
+    focus: boolean;
+    ready: boolean;
+  }>(() => ({ key: 0, start: prefillProgress(flow, initialAnswers), focus: false, ready: false }));
   const pathname = usePathname();
   const [lastPath, setLastPath] = useState(pathname);
   const clearsOnRouteChange = flow.endings.some((e) => e.kind === 'screen' && e.clearOnRouteChange);
@@ -31,17 +36,21 @@ export function FlowRenderer(props: FlowRendererProps) {
         key: current.key + 1,
         start: prefillProgress(flow, initialAnswers),
         focus: false,
+        ready: current.ready,
       }));
     }
   }
 
   useEffect(() => {
-    if (!resumable) return;
-    const saved = loadProgress(flow);
+    const saved = resumable ? loadProgress(flow) : null;
     // Restoring after hydration keeps the server HTML and the first client render identical;
     // session storage exists only in the browser, so this read belongs in an effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (saved) setRun((current) => ({ key: current.key + 1, start: saved, focus: false }));
+    setRun((current) =>
+      saved
+        ? { key: current.key + 1, start: saved, focus: false, ready: true }
+        : { ...current, ready: true },
+    );
   }, [flow, resumable]);
 
   return (
@@ -50,12 +59,14 @@ export function FlowRenderer(props: FlowRendererProps) {
       {...props}
       start={run.start}
       focusOnMount={run.focus}
+      persist={run.ready}
       onRestart={() => {
         clearProgress(flow.id);
         setRun((current) => ({
           key: current.key + 1,
           start: prefillProgress(flow, initialAnswers),
           focus: true,
+          ready: true,
         }));
       }}
     />

@@ -1,0 +1,105 @@
+// `npm run bench:bundle`: how much JavaScript (gzip) the browser loads for pages hosting a
+// questionnaire, beside the framework floor of a bare Next page measured from the same build
+// (the root main files every page loads: React, the Next runtime, the Turbopack loader).
+// Budget: a questionnaire page loads at most 60 KiB more than the floor.
+// Uses the build in NEXT_DIST_DIR (default .next), building first when there is none.
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const BUDGET_KIB = 60;
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
+const pages = [
+  { path: '/', flows: 'client (+ readyToTalk, ebook, joinEvent, newsletter)' },
+  { path: '/grant-service', flows: 'grants (+ newsletter)' },
+  { path: '/careers', flows: 'careers (+ joinEvent, newsletter)' },
+  { path: '/book-consult', flows: 'bookConsult + scheduler (+ newsletter)' },
+];
+const kib = (bytes) => bytes / 1024;
+const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
+  console.log(`No build in ${distDir}: building first.`);
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const manifest = JSON.parse(readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8'));
+const floorFiles = manifest.rootMainFiles;
+const floor = floorFiles.reduce(
+  (sum, f) => sum + gz(readFileSync(path.join(distDir, f.replace(/^static\//, 'static/')))),
+  0,
+);
+
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = s.address();
+    s.close(() => resolve(p));
+  });
+});
+const server = spawn(
+  process.execPath,
+  [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+  {
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: distDir,
+      LEADS_DB: path.join(mkdtempSync(path.join(tmpdir(), 'bench-bundle-')), 'site.sqlite'),
+    },
+    stdio: 'ignore',
+  },
+);
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await globalThis.fetch(base)).ok) break;
+  } catch {
+    if (i > 300) throw new Error('server did not start');
+  }
+  await sleep(200);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+});
+let failed = false;
+try {
+  console.log(
+    `framework floor (bare Next page: ${floorFiles.length} root main files): ${kib(floor).toFixed(1)} KiB gzip`,
+  );
+  console.log('page                 JS gzip KiB   over floor   ratio to floor   budget (+60 KiB)');
+  for (const { path: pagePath, flows } of pages) {
+    const page = await browser.newPage();
+    const bodies = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script' || !response.url().startsWith(base))
+        return;
+      bodies.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      );
+    });
+    await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+    let total = 0;
+    for (const body of bodies.values()) total += gz(await body);
+    await page.close();
+    const over = total - floor;
+    const ok = kib(over) <= BUDGET_KIB;
+    failed ||= !ok;
+    console.log(
+      `${pagePath.padEnd(20)} ${kib(total).toFixed(1).padStart(11)} ${kib(over).toFixed(1).padStart(12)} ${(total / floor).toFixed(2).padStart(16)}   ${ok ? 'ok' : 'OVER'}  (${flows})`,
+    );
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+process.exit(failed ? 1 : 0);

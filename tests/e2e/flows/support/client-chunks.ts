@@ -1,0 +1,27 @@
+/** The built browser chunks of the build under test, and markers that only ajv's code holds. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const ajvMarkers = [
+  'schema with key or id',
+  'logger must implement log, warn and error methods',
+  'ajv.removeSchema: invalid parameter',
+];
+
+export function clientChunkFiles(distDir = process.env.NEXT_DIST_DIR || '.next'): string[] {
+  const root = path.join(distDir, 'static');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) out.push(full);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+export function filesContaining(files: string[], marker: string): string[] {
+  return files.filter((file) => readFileSync(file, 'utf8').includes(marker));
+}
