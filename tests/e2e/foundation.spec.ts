@@ -42,6 +42,6 @@ test('an unknown path answers 404 with the error page', async ({ page }) => {
   await expect(page.getByText('An error occurred')).toBeVisible();
   await expect(page.getByText('This page could not be found')).toBeVisible();
   await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
-  await page.getByRole('link', { name: 'Home page' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
