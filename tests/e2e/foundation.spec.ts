@@ -6,7 +6,7 @@ test('the home page names the firm and its claims', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const text = await page.locator('main').innerText();
-  expect(text).toMatch(/more than \$650M raised/);
+  expect(text).toMatch(/more than \$650M/);
   expect(text).toMatch(/150\+ industries/);
   expect(text).toMatch(/as fast as 3 days/);
   await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', /.+/);
