@@ -1,0 +1,104 @@
+import { conditionReads } from './conditions';
+import { targetsOf } from './flow-walk';
+import { knownKeys, type CheckContext, type Report } from './check-context';
+import type { Condition } from './types';
+
+function checkConditionShape(c: Condition, pointer: string, report: Report): boolean {
+  const keys = Object.keys(c);
+  const ops = keys.filter((k) => ['equals', 'oneOf', 'isEmpty', 'not', 'all', 'any'].includes(k));
+  const hasAnswer = keys.includes('answer');
+  const leaf = ops.length === 1 && ['equals', 'oneOf', 'isEmpty'].includes(ops[0]!);
+  if (ops.length !== 1 || hasAnswer !== leaf) {
+    report(
+      pointer,
+      'A condition needs exactly one operator',
+      'Write {"answer": id, "equals" | "oneOf" | "isEmpty": ...}, or {"not"}, {"all"}, {"any"}',
+    );
+    return false;
+  }
+  const inner = (c as { not?: Condition }).not;
+  if (inner) return checkConditionShape(inner, `${pointer}/not`, report);
+  const list = (c as { all?: Condition[] }).all ?? (c as { any?: Condition[] }).any;
+  const key = 'all' in c ? 'all' : 'any';
+  if (list) return list.every((x, i) => checkConditionShape(x, `${pointer}/${key}/${i}`, report));
+  return true;
+}
+
+/**
+ * Conditions are well-formed (one operator), read answers some step asks, only answers that can
+ * have been given at that point (earlier steps; for a branch also the step itself), and compare
+ * with values that are options of that answer.
+ */
+export function checkConditions(ctx: CheckContext): void {
+  const { raw, flow, report, keyOwner } = ctx;
+  const predecessors = new Map<string, Set<string>>();
+  for (const s of flow.steps)
+    for (const t of targetsOf(s)) {
+      if (!predecessors.has(t)) predecessors.set(t, new Set());
+      predecessors.get(t)!.add(s.id);
+    }
+  const ancestors = (id: string): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...(predecessors.get(id) ?? [])];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      if (seen.has(p)) continue;
+      seen.add(p);
+      stack.push(...(predecessors.get(p) ?? []));
+    }
+    return seen;
+  };
+  const checkCondition = (c: Condition, pointer: string, allowed: Set<string>, where: string) => {
+    if (!checkConditionShape(c, pointer, report)) return;
+    for (const read of conditionReads(c)) {
+      const owner = keyOwner.get(read.answer);
+      if (!owner) {
+        report(
+          pointer,
+          `Condition reads answer "${read.answer}", which no step asks`,
+          knownKeys(ctx),
+        );
+        continue;
+      }
+      if (!allowed.has(owner.step.id)) {
+        report(
+          pointer,
+          `Condition reads answer "${read.answer}", which cannot have been given ${where}`,
+          `Only answers of "${[...allowed].join('", "')}" are known there`,
+        );
+        continue;
+      }
+      const options =
+        owner.step.kind === 'choice'
+          ? owner.step.options
+          : owner.step.fields.find((f) => f.name === read.answer)?.options;
+      for (const v of read.values) {
+        if (options && !options.some((o) => o.value === v)) {
+          report(
+            pointer,
+            `"${v}" is not an option value of "${read.answer}"`,
+            `Use one of: ${options.map((o) => o.value).join(', ')}`,
+          );
+        }
+      }
+    }
+  };
+  raw.steps.forEach((s, i) => {
+    const step = flow.steps[i]!;
+    const before = ancestors(step.id);
+    if (typeof s.next !== 'string') {
+      s.next.branches.forEach((b, j) =>
+        checkCondition(
+          b.when,
+          `/steps/${i}/next/branches/${j}/when`,
+          new Set([...before, step.id]),
+          `when leaving "${step.id}"`,
+        ),
+      );
+    }
+    (s.fields ?? []).forEach((f, j) => {
+      if (f.when)
+        checkCondition(f.when, `/steps/${i}/fields/${j}/when`, before, `before step "${step.id}"`);
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { answerKeysOf, targetsOf } from './flow-walk';
+import { nextPointers, type CheckContext } from './check-context';
+
+/**
+ * Ids unique across steps and endings, each answer key set by one step, option values unique,
+ * `start` and every transition pointing at a real step or ending. Fills `ctx.ids` and
+ * `ctx.keyOwner` for the later checks. Returns whether anything was wrong.
+ */
+export function checkReferences(ctx: CheckContext): boolean {
+  const { raw, flow, report, keyOwner } = ctx;
+  const idPointer = ctx.ids;
+  let problems = 0;
+  const count: typeof report = (...args) => {
+    problems++;
+    report(...args);
+  };
+  // Ids: unique across steps and endings.
+  raw.steps.forEach((s, i) => {
+    const first = idPointer.get(s.id);
+    if (first)
+      count(
+        `/steps/${i}/id`,
+        `Duplicate id "${s.id}" (first at ${first})`,
+        'Give every step and ending its own id',
+      );
+    else idPointer.set(s.id, `/steps/${i}/id`);
+  });
+  raw.endings.forEach((e, i) => {
+    const first = idPointer.get(e.id);
+    if (first)
+      count(
+        `/endings/${i}/id`,
+        `Duplicate id "${e.id}" (first at ${first})`,
+        'Give every step and ending its own id',
+      );
+    else idPointer.set(e.id, `/endings/${i}/id`);
+  });
+  const known = [...idPointer.keys()];
+  const knownHint = `Use one of: ${known.join(', ')}`;
+
+  // Answer keys: each one is set by exactly one step.
+  flow.steps.forEach((step, i) => {
+    const offset = step.kind === 'contact' ? 3 : 0;
+    answerKeysOf(step).forEach((key, j) => {
+      const pointer =
+        step.kind === 'choice'
+          ? `/steps/${i}/id`
+          : j < offset
+            ? `/steps/${i}`
+            : `/steps/${i}/fields/${j - offset}/name`;
+      const first = keyOwner.get(key);
+      if (first && first.step !== step) {
+        count(
+          pointer,
+          `Answer key "${key}" is also set by step "${first.step.id}"`,
+          'Rename the field or the step so each answer has one key',
+        );
+      } else if (first) {
+        count(
+          pointer,
+          `Field "${key}" appears twice in step "${step.id}"`,
+          'Remove or rename one of them',
+        );
+      } else keyOwner.set(key, { step, pointer });
+    });
+    if (step.kind === 'choice') {
+      const values = step.options.map((o) => o.value);
+      const dup = values.find((v, k) => values.indexOf(v) !== k);
+      if (dup !== undefined)
+        count(
+          `/steps/${i}/options`,
+          `Option value "${dup}" appears twice`,
+          'Option values must be unique within a step',
+        );
+    }
+  });
+
+  // References: start and every transition target.
+  if (!idPointer.has(raw.start)) count('/start', `Unknown step "${raw.start}"`, knownHint);
+  raw.steps.forEach((s, i) => {
+    const pointers = nextPointers(s.next, `/steps/${i}`);
+    const step = flow.steps[i]!;
+    targetsOf(step).forEach((to, j) => {
+      if (!idPointer.has(to)) {
+        count(pointers[j]!, `Unknown step or ending "${to}"`, knownHint);
+      } else if (to === step.id) {
+        count(
+          pointers[j]!,
+          `Step "${to}" leads to itself`,
+          'A flow moves forward: point it to a later step',
+        );
+      }
+    });
+  });
+  if (flow.progress.mode === 'fixed' && flow.progress.total === undefined) {
+    count(
+      '/progress',
+      'Progress mode "fixed" needs a total',
+      'Add "total": the N of "Question n / N"',
+    );
+  }
+  return problems > 0;
+}
