@@ -123,7 +123,8 @@ describe('broken flows', () => {
   });
 });
 
-describe('npm run flows', () => {
+// Each case starts the real command (tsx): slow on a busy machine, hence the longer timeout.
+describe('npm run flows', { timeout: 90_000 }, () => {
   const tsx = join(ROOT, 'node_modules/.bin/tsx');
   const cli = (...args: string[]) =>
     run(tsx, ['scripts/flows.ts', ...args], { cwd: ROOT }).then(
