@@ -8,9 +8,7 @@ import { resolveMobileMenu } from '../mobile/mobile-menu';
 import { MobileMenuButton } from '../mobile/mobile-menu-button';
 import { HeaderScroll } from '../scroll/header-scroll';
 import { SearchPanel } from '../search/search-panel';
-import { IndustriesPanel } from './industries-panel';
-import { MegaPanel } from './mega-panel';
-import { OfficesPanel } from './offices-panel';
+import { industriesPanelHtml, megaPanelHtml, officesPanelHtml } from './panel-html';
 
 const HEADER_ID = 'site-header';
 
@@ -53,16 +51,14 @@ export async function SiteHeader() {
                   id="industries"
                   label="Industries"
                   panelClassName="topbar-dropdown topbar-dropdown--wide"
-                >
-                  <IndustriesPanel industries={industries} />
-                </Dropdown>
+                  html={industriesPanelHtml(industries)}
+                />
                 <Dropdown
                   id="offices"
                   label="Offices"
                   panelClassName="topbar-dropdown topbar-dropdown--wide"
-                >
-                  <OfficesPanel groups={offices} />
-                </Dropdown>
+                  html={officesPanelHtml(offices)}
+                />
                 <Dropdown
                   id="language"
                   label="Language"
@@ -93,9 +89,8 @@ export async function SiteHeader() {
                           id={menuId(item.name)}
                           label={item.name}
                           panelClassName="mega-dropdown"
-                        >
-                          <MegaPanel item={item} />
-                        </Dropdown>
+                          html={megaPanelHtml(item)}
+                        />
                       ) : (
                         <a className="mega-menu__link" href={item.url}>
                           {item.name}

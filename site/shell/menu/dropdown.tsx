@@ -7,7 +7,9 @@ interface DropdownProps {
   id: MenuId;
   label: ReactNode;
   /** The panel's content, rendered on the server. */
-  children: ReactNode;
+  children?: ReactNode;
+  /** Or the panel's content as static HTML (no hydration cost; see header/panel-html.ts). */
+  html?: string;
   className?: string;
   panelClassName?: string;
   /** Accessible name of the trigger when the label is an icon or abbreviated. */
@@ -24,6 +26,7 @@ export function Dropdown({
   id,
   label,
   children,
+  html,
   className,
   panelClassName,
   ariaLabel,
@@ -69,8 +72,9 @@ export function Dropdown({
         className={`dropdown__panel ${panelClassName ?? ''}`}
         hidden={!open}
         onClick={onPanelClick}
+        dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}
       >
-        {children}
+        {html === undefined ? children : undefined}
       </div>
     </div>
   );
