@@ -20,7 +20,7 @@ function filesUnder(dir: string): string[] {
 
 describe('secrets stay on the server', () => {
   it('no HubSpot token or captcha secret in any file under <distDir>/static', () => {
-    const files = filesUnder(path.join(root, distDir, 'static'));
+    const files = filesUnder(path.join(root, distDir(), 'static'));
     expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(file).toString('latin1');
@@ -31,7 +31,7 @@ describe('secrets stay on the server', () => {
   });
 
   it('nor in any prerendered page or RSC payload (where props of client components land)', () => {
-    const pages = filesUnder(path.join(root, distDir, 'server', 'app')).filter((file) =>
+    const pages = filesUnder(path.join(root, distDir(), 'server', 'app')).filter((file) =>
       /\.(html|rsc|body|meta)$/.test(file),
     );
     expect(pages.length).toBeGreaterThan(0);
@@ -46,7 +46,7 @@ describe('secrets stay on the server', () => {
   it('the sentinels are real: the server side of the same build can read them', () => {
     // Guards against a test that cannot fail: the secrets exist in the build's environment and
     // would be found if a client bundle inlined the server's env module.
-    const server = filesUnder(path.join(root, distDir, 'server')).filter((file) =>
+    const server = filesUnder(path.join(root, distDir(), 'server')).filter((file) =>
       file.endsWith('.js'),
     );
     expect(server.some((file) => readFileSync(file, 'utf8').includes('HUBSPOT_ACCESS_TOKEN'))).toBe(

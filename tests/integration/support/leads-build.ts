@@ -1,15 +1,17 @@
 /**
  * One production build per test run, shared by every lead integration test file: the first
- * file that needs it builds into its own folder (never the e2e or dev build) while holding a
- * lock; the others wait and reuse it. The build runs with sentinel secrets in its environment so
- * the static-asset test can prove none of them reaches the browser.
+ * file that needs it builds (never into the e2e or dev build folder) while holding a lock, then
+ * copies the result to a folder of this run, which the run's servers serve from. Another run
+ * starting meanwhile (a teammate's `npm test`) rebuilds only the shared build folder, never the
+ * copy this run is serving. The build runs with sentinel secrets in its environment so the
+ * static-asset test can prove none of them reaches the browser.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { buildDir, runDistDir } from './leads-dist-dir';
 
-export const distDir = '.next-leads-it';
 export const root = process.cwd();
 export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
@@ -19,8 +21,13 @@ export const sentinelSecrets = {
   CAPTCHA_SECRET: '0x4AAAAAAAsentinelCaptchaSecretValue0042',
 };
 
-const lockDir = path.join(root, `${distDir}.lock`);
-const marker = path.join(root, distDir, 'leads-it-run');
+const lockDir = path.join(root, `${buildDir}.lock`);
+
+/** The build folder this run's servers use. LEADS_IT_SKIP_BUILD=1 uses the last build as is. */
+export function distDir(): string {
+  if (process.env.LEADS_IT_SKIP_BUILD === '1') return buildDir;
+  return runDistDir(inject('leadsRunToken'));
+}
 
 function runBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -29,7 +36,7 @@ function runBuild(): Promise<void> {
       env: {
         ...process.env,
         ...sentinelSecrets,
-        NEXT_DIST_DIR: distDir,
+        NEXT_DIST_DIR: buildDir,
         NEXT_TELEMETRY_DISABLED: '1',
         HUBSPOT_PORTAL_ID: '4242',
         CAPTCHA_PROVIDER: 'turnstile',
@@ -48,15 +55,12 @@ function runBuild(): Promise<void> {
   });
 }
 
-/** Builds once per test run (keyed by the run token the global setup provides). */
-export async function ensureBuild(): Promise<void> {
-  // LEADS_IT_SKIP_BUILD=1 reuses an existing build while iterating on the tests themselves.
-  if (process.env.LEADS_IT_SKIP_BUILD === '1' && existsSync(path.join(root, distDir, 'BUILD_ID')))
-    return;
-  const token = inject('leadsRunToken');
-  const current = () => existsSync(marker) && readFileSync(marker, 'utf8') === token;
+/** Builds once per test run and returns the folder to serve from. */
+export async function ensureBuild(): Promise<string> {
+  const dir = distDir();
+  const ready = () => existsSync(path.join(root, dir, 'BUILD_ID'));
   for (;;) {
-    if (current()) return;
+    if (ready()) return dir;
     try {
       mkdirSync(lockDir);
     } catch {
@@ -64,11 +68,16 @@ export async function ensureBuild(): Promise<void> {
       continue;
     }
     try {
-      if (!current()) {
+      if (!ready()) {
         await runBuild();
-        writeFileSync(marker, token);
+        // The build cache and traces are not needed to serve; BUILD_ID is copied last.
+        cpSync(path.join(root, buildDir), path.join(root, dir), {
+          recursive: true,
+          filter: (source) => !/[/\\](cache|trace|trace-build|BUILD_ID)$/.test(source),
+        });
+        cpSync(path.join(root, buildDir, 'BUILD_ID'), path.join(root, dir, 'BUILD_ID'));
       }
-      return;
+      return dir;
     } finally {
       rmSync(lockDir, { recursive: true, force: true });
     }

@@ -1,10 +1,12 @@
 /**
  * Vitest global setup: hands every test file a token naming this run, so the lead integration
- * tests build the site once per run (lazily, only when one of them runs) and reuse it.
+ * tests build the site once per run (lazily, only when one of them runs) and reuse it; removes
+ * this run's copy of the build at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { runDistDir } from './leads-dist-dir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +15,9 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject) {
-  project.provide('leadsRunToken', randomUUID());
-  // A lock left by an interrupted run would make the next one wait forever.
-  rmSync('.next-leads-it.lock', { recursive: true, force: true });
+  const token = randomUUID();
+  project.provide('leadsRunToken', token);
+  return () => {
+    rmSync(runDistDir(token), { recursive: true, force: true });
+  };
 }

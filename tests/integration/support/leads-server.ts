@@ -42,7 +42,7 @@ export async function startLeadsServer(
   const data = tempDataDir();
   const port = await freePort();
   const env: Record<string, string> = {
-    NEXT_DIST_DIR: distDir,
+    NEXT_DIST_DIR: distDir(),
     NEXT_TELEMETRY_DISABLED: '1',
     SITE_URL: `http://127.0.0.1:${port}`,
     LEADS_DB: path.join(data, 'leads.sqlite'),
