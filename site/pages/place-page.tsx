@@ -17,16 +17,31 @@ type Params = { slug: string };
 
 async function findPlace(
   slug: string,
-): Promise<{ place: Place; states: Map<string, string>; cities: Map<string, City> } | undefined> {
+): Promise<
+  | {
+      place: Place;
+      states: Map<string, string>;
+      codes: Map<string, string>;
+      cities: Map<string, City>;
+    }
+  | undefined
+> {
   const source = getContentSource();
   const [states, cities] = await Promise.all([source.states(), source.cities()]);
   const stateNames = new Map(states.map((state) => [state.slug, state.name]));
+  const stateCodes = new Map(states.map((state) => [state.slug, state.code]));
   const cityMap = new Map(cities.map((city) => [city.slug, city]));
   const state = states.find((entry) => entry.slug === slug);
-  if (state) return { place: { kind: 'state', ...state }, states: stateNames, cities: cityMap };
+  if (state)
+    return {
+      place: { kind: 'state', ...state },
+      states: stateNames,
+      codes: stateCodes,
+      cities: cityMap,
+    };
   const city = cityMap.get(slug);
   return city
-    ? { place: { kind: 'city', ...city }, states: stateNames, cities: cityMap }
+    ? { place: { kind: 'city', ...city }, states: stateNames, codes: stateCodes, cities: cityMap }
     : undefined;
 }
 
@@ -53,7 +68,11 @@ export async function generatePlaceMetadata({
   const stateName = place.kind === 'city' ? found.states.get(place.state) : undefined;
   return contentMetadata({
     path: `/cities/${slug}`,
-    title: placeTitle(place, place.kind === 'city' ? stateName : undefined),
+    // Short enough for the 60-character title budget: "Consulting and Financing in Tampa Bay, FL".
+    title:
+      place.kind === 'city'
+        ? `Consulting and Financing in ${place.name}, ${found.codes.get(place.state) ?? ''}`
+        : `Consulting and Financing in ${place.name}`,
     description: `Business plans, SBA and private financing, and consulting for companies in ${place.name}${stateName ? `, ${stateName}` : ''}: ${place.industries.slice(0, 2).join(', ').toLowerCase()} and more.`,
   });
 }

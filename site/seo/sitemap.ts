@@ -44,8 +44,9 @@ export async function sitemapPaths(): Promise<string[]> {
   ]);
   const paths = [
     ...FIXED_PAGES,
-    // Every page, policy, insight, media mention, state and city of the content.
-    ...content.map((route) => route.path),
+    // Every page, policy, insight, media mention, state and city of the content; not /search,
+    // whose result pages robots.txt keeps out of the index.
+    ...content.map((route) => route.path).filter((path) => path !== '/search'),
     ...flatten(navigation.megaMenu),
     ...navigation.topBar.map((link) => link.url),
     ...navigation.mobileMenu.map((entry) => entry.url),

@@ -27,7 +27,9 @@ export function FlowSlot({ flow }: { flow: PageFormId }) {
   const email = careers ? siteConfig.careersEmail : siteConfig.infoEmail;
   const id = `form-${flow}`;
   return (
-    <section className="flow-slot" id={id} data-flow={flow} aria-labelledby={`${id}-title`}>
+    // A plain block, not a labelled region: the flow inside is its own region with the same
+    // name, and two landmarks of one name confuse screen-reader landmark lists (axe).
+    <div className="flow-slot" id={id} data-flow={flow}>
       <div className="container">
         <h2 id={`${id}-title`}>{flowHeadings[flow]}</h2>
         <PageFlow flow={flow} label={flowHeadings[flow]} />
@@ -37,6 +39,6 @@ export function FlowSlot({ flow }: { flow: PageFormId }) {
           day.
         </p>
       </div>
-    </section>
+    </div>
   );
 }
