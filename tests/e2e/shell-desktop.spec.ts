@@ -314,3 +314,21 @@ test('no request leaves the site before the first interaction', async ({ browser
   expect(await page.locator('script[data-third-party]').count()).toBe(0);
   await page.close();
 });
+
+test('shell links navigate in place, scroll to the top and fade the page in', async ({ page }) => {
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 42;
+    window.scrollTo(0, 400);
+  });
+  await trigger(page, 'Search').click();
+  const link = page.locator('#menu-panel-search').getByRole('link', { name: 'startup funding' });
+  await expect(link).toHaveAttribute('href', '/search?search=startup%20funding');
+  await link.click();
+  await expect(page).toHaveURL(/\/search\?search=startup%20funding$/);
+  await expect(page.getByRole('main')).toContainText('startup funding');
+  // Same document (no full reload), back at the top, the page faded in rather than left hidden.
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.locator('#page')).not.toHaveClass(/page--leaving/);
+  await expect(page.locator('.progress-bar')).toHaveAttribute('data-visible', 'false');
+});
