@@ -15,9 +15,7 @@ import './pages.css';
 
 type Params = { slug: string };
 
-async function findPlace(
-  slug: string,
-): Promise<
+async function findPlace(slug: string): Promise<
   | {
       place: Place;
       states: Map<string, string>;
