@@ -14,11 +14,18 @@ export function checkSubmissions(
 ): void {
   const { raw, flow, report, keyOwner } = ctx;
   const graphBroken = paths === undefined;
+  // What stays reachable without passing a step, per step (many fields share a step).
+  const withoutStep = new Map<string, Set<string>>();
   const submitting = flow.endings.filter((e) => e.submits && fromStart.has(e.id));
   const notAskedOn = (key: string, endingIds: string[]): string | undefined => {
     const owner = keyOwner.get(key);
     if (!owner) return undefined;
-    const ending = endingIds.find((e) => reachable(flow, flow.start, owner.step.id).has(e));
+    let avoiding = withoutStep.get(owner.step.id);
+    if (!avoiding) {
+      avoiding = reachable(flow, flow.start, owner.step.id);
+      withoutStep.set(owner.step.id, avoiding);
+    }
+    const ending = endingIds.find((e) => avoiding.has(e));
     if (ending) {
       const example = paths?.find(
         (p) => p.ending === ending && !p.steps.some((x) => x.step === owner.step.id),
