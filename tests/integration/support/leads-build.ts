@@ -7,7 +7,15 @@
  * static-asset test can prove none of them reaches the browser.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { buildDir, runDistDir } from './leads-dist-dir';
@@ -55,6 +63,24 @@ function runBuild(): Promise<void> {
   });
 }
 
+/** A run killed while building leaves its lock behind: free it when its process is gone. */
+function releaseAbandonedLock(): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(lockDir, 'pid'), 'utf8'));
+  } catch {
+    // Being created right now, or already gone; a lock without a pid for a minute is abandoned.
+    const age = existsSync(lockDir) ? Date.now() - statSync(lockDir).mtimeMs : 0;
+    if (age > 60_000) rmSync(lockDir, { recursive: true, force: true });
+    return;
+  }
+  try {
+    process.kill(pid, 0);
+  } catch {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 /** Builds once per test run and returns the folder to serve from. */
 export async function ensureBuild(): Promise<string> {
   const dir = distDir();
@@ -63,7 +89,9 @@ export async function ensureBuild(): Promise<string> {
     if (ready()) return dir;
     try {
       mkdirSync(lockDir);
+      writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
     } catch {
+      releaseAbandonedLock();
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }
