@@ -61,7 +61,7 @@ export default async function HomePage() {
           </li>
           <li>
             <strong>3 days</strong>
-            <span>{claims.speed}, at the fastest</span>
+            <span>{claims.speed}</span>
           </li>
         </ul>
       </Section>
