@@ -5,7 +5,8 @@
  * "See all" button; revealing them moves focus to the first option that appeared.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { messages, type Answers, type ResolvedChoiceStep } from '@/engine/client';
+import { miniMessages as messages } from '@/engine/field-schema-mini';
+import type { Answers, ResolvedChoiceStep } from '@/engine/types';
 
 export interface ChoiceStepProps {
   flowId: string;

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Controller, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
-import type { ResolvedField } from '@/engine/client';
+import type { ResolvedField } from '@/engine/types';
 
 const PhoneInput = lazy(() => import('./phone-input'));
 const FileInput = lazy(() => import('./file-input'));

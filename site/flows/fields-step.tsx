@@ -8,13 +8,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import {
-  stepSchema,
-  visibleFields,
-  type Answers,
-  type ResolvedField,
-  type ResolvedFieldsStep,
-  type ResolvedFlow,
-} from '@/engine/client';
+  stepSchemaMini as stepSchema,
+  visibleFieldsOf as visibleFields,
+} from '@/engine/field-schema-mini';
+import type { Answers, ResolvedField, ResolvedFieldsStep, ResolvedFlow } from '@/engine/types';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { FieldInput } from './field-input';
 

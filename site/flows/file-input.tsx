@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { messages, type ResolvedField } from '@/engine/client';
+import { miniMessages as messages } from '@/engine/field-schema-mini';
+import type { ResolvedField } from '@/engine/types';
 
 export interface FileInputProps {
   id: string;

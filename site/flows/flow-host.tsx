@@ -5,7 +5,7 @@
  */
 import { env } from '@/site/env';
 import { getContentSource } from '@/site/content/get-content-source';
-import type { Answers } from '@/engine/client';
+import type { Answers } from '@/engine/types';
 import { FlowRenderer } from './flow-renderer';
 import { loadSiteFlow } from './load-site-flow';
 import type { CaptchaConfig } from './renderer-types';

@@ -9,20 +9,15 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise, type AnyStateMachine } from 'xstate';
 import {
-  answerKeysOf,
   compileFlow,
-  endingHref,
-  findEnding,
-  findStep,
-  stepLeadIn,
-  stepProgress,
-  targetsOf,
-  type Answers,
   type FlowContext,
   type FlowEvent,
-  type ResolvedFlow,
   type SubmitInput,
-} from '@/engine/client';
+} from '@/engine/compile-flow';
+import { endingHref, findEnding, findStep } from '@/engine/flow-lookup';
+import { answerKeysOf, targetsOf } from '@/engine/flow-walk';
+import { stepLeadIn, stepProgress } from '@/engine/progress';
+import type { Answers, ResolvedFlow } from '@/engine/types';
 import { CaptchaWidget } from './captcha-widget';
 import { ChoiceStep } from './choice-step';
 import { rememberSubmission } from './contact-session';

@@ -1,4 +1,4 @@
-import type { Answers, ResolvedFlow } from '@/engine/client';
+import type { Answers, ResolvedFlow } from '@/engine/types';
 
 /** The captcha widget the submitting step shows; absent when none is configured. */
 export interface CaptchaConfig {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ajvMarkers, clientChunkFiles, filesContaining } from './support/client-chunks';
 
 test('no built browser chunk contains ajv', () => {
@@ -19,30 +19,68 @@ test('no built browser chunk contains ajv', () => {
   }
 });
 
-test('the mask and dropzone load only on steps that need them; no captcha script without a provider', async ({
-  page,
-}) => {
+function recordScripts(page: Page): (marker: string) => boolean {
   const scripts: string[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(`${response.url()}\n${await response.text().catch(() => '')}`);
   });
-  const loaded = (marker: string) => scripts.some((s) => s.includes(marker));
-  await page.goto('/');
-  const scope = page.locator('#form-client');
-  await expect(scope.getByRole('button', { name: 'Start-up', exact: true })).toBeVisible();
+  return (marker: string) => scripts.some((s) => s.includes(marker));
+}
+
+// Strings only react-imask's and react-dropzone's code hold.
+const imask = 'Masked class is not found for provided mask';
+const dropzone = 'file-invalid-type';
+
+test('the phone mask loads only on the step that asks for a phone number', async ({ page }) => {
+  test.setTimeout(90_000);
+  const loaded = recordScripts(page);
+  const thirdParty: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && !r.url().startsWith('http://127.0.0.1'))
+      thirdParty.push(r.url());
+  });
+  await page.goto('/grant-service');
+  const scope = page.locator('#form-grants');
+  await expect(scope.getByRole('button', { name: 'For-profit', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // react-imask's and react-dropzone's own strings.
-  const imask = 'Masked class is not found for provided mask';
-  const dropzone = 'file-invalid-type';
   expect(loaded(imask)).toBe(false);
   expect(loaded(dropzone)).toBe(false);
-  await scope.getByRole('button', { name: 'IPO & ICO', exact: true }).click();
-  await scope.getByRole('button', { name: '$50,000-$150,000', exact: true }).click();
-  await scope.getByRole('button', { name: 'Technology', exact: true }).click();
-  await scope.getByRole('button', { name: 'Pitch Deck', exact: true }).click();
+  for (const answer of ['For-profit', 'Woman Owned', "I don't know", 'Yes', 'No']) {
+    await scope.getByRole('button', { name: answer, exact: true }).click();
+  }
   await expect(scope.getByLabel('Phone')).toBeVisible();
   await expect.poll(() => loaded(imask)).toBe(true);
   expect(loaded(dropzone)).toBe(false);
-  expect(scripts.filter((s) => !s.startsWith('http://127.0.0.1'))).toEqual([]);
+  // No captcha provider is configured here: no captcha (or any third-party) script.
+  expect(thirdParty).toEqual([]);
+});
+
+test('the dropzone loads only on the upload step', async ({ page }) => {
+  test.setTimeout(90_000);
+  const loaded = recordScripts(page);
+  await page.goto('/careers');
+  const scope = page.locator('#form-careers');
+  await expect(scope.getByRole('button', { name: 'MBA Candidate', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded(dropzone)).toBe(false);
+  for (const answer of [
+    'MBA Candidate',
+    'Stanford',
+    'Yes',
+    'Yes',
+    'Five or More',
+    'No',
+    'Consulting',
+    'No',
+  ]) {
+    await scope.getByRole('button', { name: answer, exact: true }).click();
+  }
+  await expect(scope.getByLabel('Resume')).toBeAttached();
+  await expect.poll(() => loaded(dropzone)).toBe(true);
+  // A file of the wrong type is refused in the browser with a clear message.
+  await scope
+    .getByLabel('Resume')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(scope.getByText('Resume must be a PDF, DOCX, JPG or PNG file')).toBeVisible();
 });

@@ -12,6 +12,7 @@ const flow = repoFlow('client');
 const question = (id: string) => findStep(flow, id)!.question;
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
+test.describe.configure({ timeout: 90_000 });
 
 /** Tabs until the focused element has this accessible text (the page header comes first). */
 async function tabTo(page: Page, name: string, max = 250) {
