@@ -18,7 +18,7 @@ function sendWith(env: Record<string, string>) {
     ['--import', 'tsx', '--input-type=module', '-e', script],
     {
       cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
       encoding: 'utf8',
       timeout: 30_000,
     },
@@ -62,6 +62,7 @@ describe('the default mailer chosen from the environment', () => {
             SMTP_URL: sink.url,
             MAIL_DIR: dir,
             MAIL_FROM: 'accounts@firm.example',
+            NODE_ENV: 'test',
           },
         },
       );
