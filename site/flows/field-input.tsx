@@ -4,10 +4,10 @@
  * aria-describedby, marked aria-invalid). The phone mask and the dropzone load lazily.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
+import { PhoneInput } from './phone-input';
 import { Controller, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
 import type { ResolvedField } from '@/engine/types';
 
-const PhoneInput = lazy(() => import('./phone-input'));
 const FileInput = lazy(() => import('./file-input'));
 
 type Values = Record<string, unknown>;
@@ -124,23 +124,7 @@ export function FieldInput({ id, field, control, register, error, onFile }: Fiel
               ...aria,
             };
             return (
-              // The plain input is usable while the mask loads (and without it).
-              <Suspense
-                fallback={
-                  <input
-                    {...common}
-                    type="tel"
-                    inputMode="tel"
-                    onChange={(e) => f.onChange(e.target.value)}
-                  />
-                }
-              >
-                <PhoneInput
-                  {...common}
-                  mask={field.mask ?? '(000) 000-0000'}
-                  onChange={f.onChange}
-                />
-              </Suspense>
+              <PhoneInput {...common} mask={field.mask ?? '(000) 000-0000'} onChange={f.onChange} />
             );
           }}
         />
