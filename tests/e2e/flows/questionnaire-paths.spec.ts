@@ -28,7 +28,7 @@ for (const host of hosts) {
   const paths = flowPaths(flow);
 
   test.describe(`${host.flowId} questionnaire on ${host.path}`, () => {
-    test.describe.configure({ timeout: 120_000 });
+    test.describe.configure({ timeout: 180_000 });
     test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
 
     paths.forEach((path, index) => {
