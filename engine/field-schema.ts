@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { evaluateCondition } from './conditions';
 import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from './types';
+import {
+  DIGITS_PHONE,
+  EMAIL,
+  FULL_NAME,
+  MASKED_PHONE,
+  TEXTAREA_MAX,
+  TEXT_MAX,
+  describeFileTypes as describeTypes,
+  extensionsOf,
+  isHttpUrl,
+  messages,
+} from './field-rules';
 
 /*
  * zod schemas generated from a flow's field specs. The browser renderer feeds them to
@@ -8,49 +20,7 @@ import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from '.
  * so both sides share one rule set and one set of messages (flows.md, "Contact fields").
  */
 
-// Typographic apostrophes (’) count as apostrophes: phones type them.
-const FULL_NAME = /^[\p{L}\p{M}'\u2019 .-]+$/u;
-// Practical e-mail shape: one @, no spaces, a dot in the domain (HubSpot does the deep check).
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const MASKED_PHONE = /^\(\d{3}\) \d{3}-\d{4}$/;
-const DIGITS_PHONE = /^\d{10}$/;
-const TEXT_MAX = 500;
-const TEXTAREA_MAX = 5000;
-
-export const messages = {
-  required: (label: string) => `${label} is required`,
-  invalidEmail: 'This is not a valid email',
-  nameCharacters: (label: string) =>
-    `${label} can only contain letters, spaces, apostrophes and hyphens`,
-  nameLength: (label: string) => `${label} must be between 2 and 100 characters`,
-  phoneDigits: (label: string) => `${label} must have exactly 10 digits`,
-  invalidUrl: 'This is not a valid URL',
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  notAnOption: (label: string) => `${label}: choose one of the listed options`,
-  chooseAnswer: 'Please choose an answer',
-  fileType: (label: string, types: string) => `${label} must be a ${types} file`,
-};
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
-function extensionsOf(field: ResolvedField): string[] {
-  return Object.values(field.accept ?? {}).flat();
-}
-
-/** ".pdf", ".docx", ".jpg" → "PDF, DOCX or JPG" */
-function describeTypes(extensions: string[]): string {
-  const names = [...new Set(extensions.map((e) => e.slice(1).toUpperCase()))];
-  return names.length > 1
-    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
-    : (names[0] ?? '');
-}
+export { messages };
 
 /** A text input that must be filled: missing or blank gives the "required" message. */
 function requiredText(required: string) {
