@@ -1,33 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { authProblem, signIn } from './auth-client';
+import { useState } from 'react';
+import { signIn } from './auth-client';
 import { loginSchema } from './credentials-schema';
 import styles from './auth-forms.module.css';
 import { FormField } from './form-field';
-import { useHydrated } from './use-hydrated';
+import { useCredentialsForm } from './use-credentials-form';
 import { authRoutes } from './user';
-
-type Input = z.input<typeof loginSchema>;
-type Output = z.output<typeof loginSchema>;
 
 /** Sign-in form: verified users land on /, unverified ones on /account/verify. */
 export function LoginForm() {
   const [problem, setProblem] = useState<string>();
-  const alertRef = useRef<HTMLDivElement>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { form, messageRef, hydrated, showProblem } = useCredentialsForm(loginSchema, problem);
   const { errors, isSubmitting } = form.formState;
-  const hydrated = useHydrated();
-  // Move focus to the message so keyboard and screen-reader users meet it first.
-  useEffect(() => {
-    if (problem) alertRef.current?.focus();
-  }, [problem]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setProblem(undefined);
@@ -36,11 +21,7 @@ export function LoginForm() {
       // A full navigation: the next page is rendered on the server with the new cookie.
       window.location.assign(user.email_verified_at ? authRoutes.afterLogin : authRoutes.verify);
     } catch (error) {
-      const found = authProblem(error);
-      for (const [field, message] of Object.entries(found.fields)) {
-        if (field === 'email' || field === 'password') form.setError(field, { message });
-      }
-      setProblem(found.message);
+      setProblem(showProblem(error));
       form.resetField('password');
     }
   });
@@ -49,7 +30,7 @@ export function LoginForm() {
     <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h2 id="login-title">Sign in</h2>
       {problem ? (
-        <div ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>
+        <div ref={messageRef} role="alert" tabIndex={-1} className={styles.alert}>
           {problem}
         </div>
       ) : null}

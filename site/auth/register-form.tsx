@@ -1,17 +1,11 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { authProblem, register } from './auth-client';
+import { useState } from 'react';
+import { register } from './auth-client';
 import { PASSWORD_MIN, registerSchema } from './credentials-schema';
 import styles from './auth-forms.module.css';
 import { FormField } from './form-field';
-import { useHydrated } from './use-hydrated';
-
-type Input = z.input<typeof registerSchema>;
-type Output = z.output<typeof registerSchema>;
+import { useCredentialsForm } from './use-credentials-form';
 
 /**
  * Create-an-account form. The answer is the same whether or not the address already had
@@ -19,16 +13,13 @@ type Output = z.output<typeof registerSchema>;
  */
 export function RegisterForm() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const {
+    form,
+    messageRef: outcomeRef,
+    hydrated,
+    showProblem,
+  } = useCredentialsForm(registerSchema, outcome);
   const { errors, isSubmitting } = form.formState;
-  const hydrated = useHydrated();
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setOutcome(undefined);
@@ -37,11 +28,7 @@ export function RegisterForm() {
       form.reset();
       setOutcome({ ok: true, message });
     } catch (error) {
-      const found = authProblem(error);
-      for (const [field, message] of Object.entries(found.fields)) {
-        if (field === 'email' || field === 'password') form.setError(field, { message });
-      }
-      setOutcome({ ok: false, message: found.message });
+      setOutcome({ ok: false, message: showProblem(error) });
     }
   });
 
