@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { siteConfig } from '@/site/config/site-config';
 import { getContentSource } from '@/site/content/get-content-source';
 import { NewsletterSlot } from './newsletter-slot';
+import { Logo } from '@/site/shell/logo';
 
 /** The footer every page shares: home link, newsletter form, link groups, social links, copyright. */
 export async function SiteFooter() {
@@ -11,15 +11,7 @@ export async function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link
-            className="logo logo--light"
-            href="/"
-            prefetch={false}
-            aria-label={`${siteConfig.brandName} home`}
-          >
-            <span className="logo__mark" aria-hidden="true" />
-            <span className="logo__text">{siteConfig.brandName}</span>
-          </Link>
+          <Logo light />
           <p className="site-footer__tagline">{footer.tagline}</p>
           <NewsletterSlot />
         </div>

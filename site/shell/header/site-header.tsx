@@ -1,5 +1,3 @@
-import Link from 'next/link';
-import { siteConfig } from '@/site/config/site-config';
 import { getContentSource } from '@/site/content/get-content-source';
 import { LanguageList } from '../language/language-list';
 import { Dropdown } from '../menu/dropdown';
@@ -9,6 +7,7 @@ import { MobileMenuButton } from '../mobile/mobile-menu-button';
 import { HeaderScroll } from '../scroll/header-scroll';
 import { SearchPanel } from '../search/search-panel';
 import { industriesPanelHtml, megaPanelHtml, officesPanelHtml } from './panel-html';
+import { Logo } from '@/site/shell/logo';
 
 const HEADER_ID = 'site-header';
 
@@ -71,15 +70,7 @@ export async function SiteHeader() {
           </div>
           <div className="main-bar">
             <div className="container main-bar__inner">
-              <Link
-                className="logo"
-                href="/"
-                prefetch={false}
-                aria-label={`${siteConfig.brandName} home`}
-              >
-                <span className="logo__mark" aria-hidden="true" />
-                <span className="logo__text">{siteConfig.brandName}</span>
-              </Link>
+              <Logo />
               <nav aria-label="Main" className="mega-menu">
                 <ul className="mega-menu__list">
                   {navigation.megaMenu.map((item) => (
