@@ -11,6 +11,8 @@ import { Banner } from './parts/sections';
 import { PageLink } from './parts/page-link';
 import './pages.css';
 
+// Static metadata on purpose: every `/search?search=…` names `/search` as its canonical URL, so
+// crawlers may follow result pages (robots.txt allows them) without indexing one per query.
 export const metadata: Metadata = {
   ...pageMetadata({
     path: '/search',

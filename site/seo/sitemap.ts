@@ -44,8 +44,8 @@ export async function sitemapPaths(): Promise<string[]> {
   ]);
   const paths = [
     ...FIXED_PAGES,
-    // Every page, policy, insight, media mention, state and city of the content; not /search,
-    // whose result pages robots.txt keeps out of the index.
+    // Every page, policy, insight, media mention, state and city of the content; not /search:
+    // crawlable, but an empty form with nothing to rank, and every query's page names it canonical.
     ...content.map((route) => route.path).filter((path) => path !== '/search'),
     ...flatten(navigation.megaMenu),
     ...navigation.topBar.map((link) => link.url),

@@ -104,7 +104,7 @@ test('sitemap.xml lists every route of the specs and the content', async ({ requ
   const missing = allRoutes().filter((path) => path !== '/search' && !listed.has(path));
   expect(missing).toEqual([]);
   expect(listed.has('/insights/raising-capital-for-a-start-up')).toBe(true);
-  // Search result pages are disallowed in robots.txt, so the sitemap does not offer them.
+  // Search result pages all name /search canonical, and the bare form is not offered either.
   expect(listed.has('/search')).toBe(false);
   expect(specRoutes.fixed.length).toBeGreaterThan(20);
 });
