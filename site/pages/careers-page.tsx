@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getContentSource } from '@/site/content/get-content-source';
 import { contentMetadata } from '@/site/seo/content-metadata';
+import { socialTemplateOfPage } from '@/site/seo/social-templates';
 import { ContentPage } from './content-page';
 
 const PATH = '/careers';
@@ -9,7 +10,12 @@ const PATH = '/careers';
 export async function generateMetadata(): Promise<Metadata> {
   const page = await getContentSource().page(PATH);
   return page
-    ? contentMetadata({ path: PATH, title: page.title, description: page.description })
+    ? contentMetadata({
+        path: PATH,
+        title: page.title,
+        description: page.description,
+        social: socialTemplateOfPage(page.template),
+      })
     : {};
 }
 

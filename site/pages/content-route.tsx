@@ -7,6 +7,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getContentSource } from '@/site/content/get-content-source';
 import { contentMetadata } from '@/site/seo/content-metadata';
+import { socialTemplateOfPage } from '@/site/seo/social-templates';
 import { ContentPage } from './content-page';
 import { PolicyPage } from './policy-page';
 
@@ -58,7 +59,13 @@ export async function generateContentMetadata({
   const found = await find(path);
   if (!found) return {};
   const entry = found.page ?? found.policy;
-  return contentMetadata({ path, title: entry.title, description: entry.description });
+  return contentMetadata({
+    path,
+    title: entry.title,
+    description: entry.description,
+    // Policies are fixed pages too.
+    social: found.page ? socialTemplateOfPage(found.page.template) : 'page',
+  });
 }
 
 export default async function ContentRoute({ params }: { params: Promise<Params> }) {

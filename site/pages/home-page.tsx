@@ -16,7 +16,7 @@ import { ReviewsList } from './parts/reviews-list';
 import { CardGrid, Paragraphs, Section } from './parts/sections';
 import './pages.css';
 
-export const metadata = pageMetadata({ path: '/' });
+export const metadata = pageMetadata({ path: '/', social: 'home' });
 
 export default async function HomePage() {
   const source = getContentSource();

@@ -6,7 +6,7 @@ import { getContentSource } from '@/site/content/get-content-source';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import { formatDate } from '@/site/format/format-date';
 import { contentMetadata } from '@/site/seo/content-metadata';
-import { ogImage } from '@/site/seo/default-metadata';
+import { socialImage } from '@/site/seo/social-templates';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { JsonLd } from './parts/json-ld';
 import { Bullets, CardGrid, Paragraphs, Section } from './parts/sections';
@@ -35,6 +35,7 @@ export async function generateInsightMetadata({
   const { insight } = found;
   return contentMetadata({
     path: `/insights/${slug}`,
+    social: 'insight',
     title: insight.title,
     description: insight.description,
     article: {
@@ -107,7 +108,7 @@ export default async function InsightPage({ params }: { params: Promise<Params> 
           datePublished: insight.date,
           author: { '@type': 'Person', name: insight.author.name, jobTitle: insight.author.role },
           publisher: { '@type': 'Organization', name: siteConfig.brandName, url: siteConfig.url },
-          image: `${siteConfig.url}${ogImage.url}`,
+          image: `${siteConfig.url}${socialImage('insight').url}`,
           mainEntityOfPage: `${siteConfig.url}${path}`,
         }}
       />

@@ -29,6 +29,7 @@ export async function generateMentionMetadata({
   if (!mention) return {};
   return contentMetadata({
     path: `/media-mentions/${slug}`,
+    social: 'media',
     title: mention.headline,
     description: shortTitle(
       `${mention.outlet}, ${formatDate(mention.date)}: ${fill(mention.summary)}`,

@@ -66,6 +66,7 @@ export async function generatePlaceMetadata({
   const stateName = place.kind === 'city' ? found.states.get(place.state) : undefined;
   return contentMetadata({
     path: `/cities/${slug}`,
+    social: 'city',
     // Short enough for the 60-character title budget: "Consulting and Financing in Tampa Bay, FL".
     title:
       place.kind === 'city'

@@ -16,6 +16,7 @@ import './pages.css';
 export const metadata: Metadata = {
   ...pageMetadata({
     path: '/search',
+    social: 'search',
     title: 'Search',
     description:
       'Search our services, insights and city pages on financing, business plans, consulting, technology and legal advisory.',

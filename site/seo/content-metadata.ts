@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { fillPlaceholders } from '@/site/content/fill-placeholders';
 import { pageMetadata } from './page-metadata';
+import type { SocialTemplateId } from './social-templates';
 
 /** A title that fits the 60-character budget: cut at a word boundary with an ellipsis. */
 export function shortTitle(text: string, max = 60): string {
@@ -14,11 +15,13 @@ export function contentMetadata(input: {
   path: string;
   title: string;
   description: string;
+  /** The template whose social image the page shows. */
+  social: SocialTemplateId;
   article?: { publishedTime: string; author: string; section: string };
 }): Metadata {
   const title = shortTitle(fillPlaceholders(input.title));
   const description = shortTitle(fillPlaceholders(input.description), 160);
-  const metadata = pageMetadata({ path: input.path, title, description });
+  const metadata = pageMetadata({ path: input.path, title, description, social: input.social });
   if (!input.article) return metadata;
   return {
     ...metadata,

@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import { siteConfig } from '@/site/config/site-config';
+import { socialImage } from './social-templates';
 
-export const ogImage = { url: '/og.png', width: 1200, height: 630, alt: siteConfig.brandName };
+/** Pages that name no template of their own (sign-in, account) share the fixed pages' image. */
+const defaultImage = socialImage('page');
 
 export const defaultDescription =
   `${siteConfig.brandName} helps founders and companies raise capital, write investor-ready ` +
@@ -19,9 +21,9 @@ export const defaultMetadata: Metadata = {
     type: 'website',
     siteName: siteConfig.brandName,
     locale: 'en_US',
-    images: [ogImage],
+    images: [defaultImage],
   },
-  twitter: { card: 'summary_large_image', images: [ogImage.url] },
+  twitter: { card: 'summary_large_image', images: [defaultImage] },
   icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }] },
 };
 
