@@ -1,4 +1,6 @@
 import type { NextConfig } from 'next';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 // Importing env here validates every variable at build and at server start:
 // a malformed value stops both with a message naming the variable.
 import { env } from './site/env';
@@ -14,6 +16,20 @@ const nextConfig: NextConfig = {
   images: { formats: ['image/avif', 'image/webp'] },
   // The live site's misspelled URLs answer 308 with the corrected page.
   redirects: () => Promise.resolve(legacyRedirectRules()),
+  compiler: {
+    // The site search index is a build artifact: indexed once per build, saved in the build
+    // folder, loaded by every server process (see site/search/search-index-file.ts).
+    runAfterProductionCompile: ({ projectDir, distDir }) => {
+      const tsx = path.join(projectDir, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+      const script = path.join(projectDir, 'scripts', 'build-search-index.ts');
+      const result = spawnSync(process.execPath, [tsx, script, distDir], {
+        cwd: projectDir,
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error('Building the search index failed (see above).');
+      return Promise.resolve();
+    },
+  },
 };
 
 export default nextConfig;
