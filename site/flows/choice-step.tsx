@@ -7,11 +7,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { miniMessages as messages } from '@/engine/field-schema-mini';
 import type { Answers, ResolvedChoiceStep } from '@/engine/types';
+import { optionsListId } from './step-markup';
 
 export interface ChoiceStepProps {
   flowId: string;
   step: ResolvedChoiceStep;
   answers: Answers;
+  /** Options ticked before the renderer loaded (see FlowRendererProps.draft). */
+  draft?: Record<string, unknown>;
   busy: boolean;
   header: ReactNode;
   footer?: ReactNode;
@@ -23,6 +26,7 @@ export function ChoiceStep({
   flowId,
   step,
   answers,
+  draft,
   busy,
   header,
   footer,
@@ -39,11 +43,14 @@ export function ChoiceStep({
   const startExpanded = step.options.findIndex((o) => chosen.includes(o.value)) >= limit;
   const [expanded, setExpanded] = useState(startExpanded || step.options.length <= limit);
   const [pending, setPending] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string[]>(chosen);
+  const [picked, setPicked] = useState<string[]>(() => {
+    const ticked = draft?.[step.id];
+    return chosen.length === 0 && Array.isArray(ticked) ? ticked.map(String) : chosen;
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const firstRevealed = useRef<HTMLButtonElement | HTMLInputElement | null>(null);
   const revealing = useRef(false);
-  const listId = `flow-${flowId}-${step.id}-options`;
+  const listId = optionsListId(flowId, step.id);
 
   useEffect(() => {
     if (expanded && revealing.current) {

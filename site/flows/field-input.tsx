@@ -7,6 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { PhoneInput } from './phone-input';
 import { Controller, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
 import type { ResolvedField } from '@/engine/types';
+import { autoComplete, FieldLabel, OptionalMark, textInputType } from './field-markup';
 
 const FileInput = lazy(() => import('./file-input'));
 
@@ -19,34 +20,6 @@ export interface FieldInputProps {
   register: UseFormRegister<Values>;
   error?: FieldError;
   onFile: (name: string, file: File | undefined) => void;
-}
-
-/** Autofill hints (WCAG 1.3.5) for the fields the flows ask. */
-function autoComplete(field: ResolvedField): string | undefined {
-  const byType: Partial<Record<ResolvedField['type'], string>> = {
-    fullName: 'name',
-    email: 'email',
-    phone: 'tel-national',
-    url: 'url',
-  };
-  const byName: Record<string, string> = {
-    firstname: 'given-name',
-    lastname: 'family-name',
-    company: 'organization',
-    jobtitle: 'organization-title',
-    city: 'address-level2',
-    company_country: 'country-name',
-  };
-  return byType[field.type] ?? byName[field.name];
-}
-
-function Label({ id, field }: { id: string; field: ResolvedField }) {
-  return (
-    <label className="field__label" htmlFor={id}>
-      {field.label}
-      {field.required ? null : <span className="field__optional"> (optional)</span>}
-    </label>
-  );
 }
 
 export function FieldInput({ id, field, control, register, error, onFile }: FieldInputProps) {
@@ -73,7 +46,7 @@ export function FieldInput({ id, field, control, register, error, onFile }: Fiel
             {...aria}
             {...register(field.name)}
           />
-          <Label id={id} field={field} />
+          <FieldLabel id={id} field={field} />
           {errorText}
         </div>
       );
@@ -85,7 +58,7 @@ export function FieldInput({ id, field, control, register, error, onFile }: Fiel
       >
         <legend className="field__label">
           {field.label}
-          {field.required ? null : <span className="field__optional"> (optional)</span>}
+          <OptionalMark field={field} />
         </legend>
         <div className="field__options">
           {(field.options ?? []).map((option, i) => (
@@ -176,12 +149,11 @@ export function FieldInput({ id, field, control, register, error, onFile }: Fiel
       );
       break;
     default: {
-      const type = field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text';
       const registered = register(field.name);
       control_ = (
         <input
           id={id}
-          type={type}
+          type={textInputType(field)}
           className="field__input"
           placeholder={field.placeholder}
           autoComplete={autoComplete(field)}
@@ -198,7 +170,7 @@ export function FieldInput({ id, field, control, register, error, onFile }: Fiel
   }
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <Label id={id} field={field} />
+      <FieldLabel id={id} field={field} />
       {control_}
       {errorText}
     </div>

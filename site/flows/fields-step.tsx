@@ -14,6 +14,7 @@ import {
 import type { Answers, ResolvedField, ResolvedFieldsStep, ResolvedFlow } from '@/engine/types';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { FieldInput } from './field-input';
+import { fieldId, submitText } from './field-markup';
 
 type Values = Record<string, unknown>;
 
@@ -21,6 +22,8 @@ export interface FieldsStepProps {
   flow: ResolvedFlow;
   step: ResolvedFieldsStep;
   answers: Answers;
+  /** Values typed before the renderer loaded (see FlowRendererProps.draft). */
+  draft?: Record<string, unknown>;
   busy: boolean;
   /** Shown above the buttons: the submission error and the captcha widget. */
   footer?: ReactNode;
@@ -32,10 +35,6 @@ export interface FieldsStepProps {
   formRef?: React.Ref<HTMLFormElement>;
 }
 
-export function fieldId(flowId: string, name: string): string {
-  return `flow-${flowId}-${name}`;
-}
-
 function emptyValue(field: ResolvedField): unknown {
   if (field.type === 'multiselect') return [];
   if (field.type === 'consent') return false;
@@ -45,11 +44,14 @@ function emptyValue(field: ResolvedField): unknown {
 export function FieldsStep(props: FieldsStepProps) {
   const { flow, step, answers, busy, onAnswer, formRef, header, footer, back, label, onFile } =
     props;
+  const { draft } = props;
   const fields = useMemo(() => visibleFields(step.fields, answers), [step.fields, answers]);
   const schema = useMemo(() => stepSchema(flow, step.id, answers), [flow, step.id, answers]);
   const defaultValues = useMemo(() => {
     const values: Values = {};
-    for (const field of fields) values[field.name] = answers[field.name] ?? emptyValue(field);
+    for (const field of fields) {
+      values[field.name] = answers[field.name] ?? draft?.[field.name] ?? emptyValue(field);
+    }
     return values;
     // Defaults are read once per step; later answers must not reset what is being typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -126,7 +128,7 @@ export function FieldsStep(props: FieldsStepProps) {
           className="button flow-step__submit"
           aria-disabled={busy || undefined}
         >
-          {busy ? 'Sending…' : (step.submitLabel ?? 'Next')}
+          {submitText(step.submitLabel, busy)}
         </button>
       </div>
     </form>

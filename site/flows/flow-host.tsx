@@ -6,9 +6,11 @@
 import { env } from '@/site/env';
 import { getContentSource } from '@/site/content/get-content-source';
 import type { Answers } from '@/engine/types';
-import { FlowRenderer } from './flow-renderer';
+import { FlowIsland } from './flow-island';
 import { loadSiteFlow } from './load-site-flow';
-import type { CaptchaConfig } from './renderer-types';
+import { prefillProgress } from './prefill-progress';
+import type { CaptchaConfig, FlowRendererProps } from './renderer-types';
+import { needsRendererAtOnce, StaticStep } from './static-step';
 
 export interface FlowHostProps {
   flowId: string;
@@ -42,17 +44,27 @@ async function checkoutLinks(): Promise<Record<string, string>> {
 export async function FlowHost(props: FlowHostProps) {
   const flow = loadSiteFlow(props.flowId);
   const hasCheckout = flow.endings.some((e) => e.kind === 'checkout');
+  const rendererProps: FlowRendererProps = {
+    flow,
+    pageName: props.pageName,
+    label: props.label,
+    headingLevel: props.headingLevel,
+    className: props.className,
+    initialAnswers: props.initialAnswers,
+    suppressReadyToTalkFlag: props.suppressReadyToTalkFlag,
+    captcha: publicCaptcha(),
+    checkoutLinks: hasCheckout ? await checkoutLinks() : undefined,
+  };
+  const start = prefillProgress(flow, props.initialAnswers);
   return (
-    <FlowRenderer
-      flow={flow}
-      pageName={props.pageName}
-      label={props.label}
-      headingLevel={props.headingLevel}
-      className={props.className}
-      initialAnswers={props.initialAnswers}
-      suppressReadyToTalkFlag={props.suppressReadyToTalkFlag}
-      captcha={publicCaptcha()}
-      checkoutLinks={hasCheckout ? await checkoutLinks() : undefined}
-    />
+    <FlowIsland kind="flow" props={rendererProps} eager={needsRendererAtOnce(flow, start)}>
+      <StaticStep
+        flow={flow}
+        start={start}
+        headingLevel={props.headingLevel}
+        label={props.label}
+        className={props.className}
+      />
+    </FlowIsland>
   );
 }

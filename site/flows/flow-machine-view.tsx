@@ -26,6 +26,7 @@ import { FieldsStep } from './fields-step';
 import { clearProgress, saveProgress, type SavedProgress } from './flow-storage';
 import type { FlowRendererProps } from './renderer-types';
 import { newIdempotencyKey, submitLead } from './submit-lead';
+import { BackButton, FlowFrame, StepHeader } from './step-markup';
 import { useFlowHistory } from './use-flow-history';
 
 export interface FlowMachineViewProps extends FlowRendererProps {
@@ -228,11 +229,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   }, []);
 
   const level = props.headingLevel ?? 2;
-  const stepLevel = (flow.heading ? Math.min(level + 1, 4) : level) as 2 | 3 | 4;
-  const StepHeading = `h${stepLevel}` as 'h2';
-  const FlowHeading = `h${level}` as 'h2';
   const leadIn = step ? stepLeadIn(flow, step.id) : undefined;
-  const headingId = `flow-${flow.id}-heading`;
 
   const answer = useCallback(
     (values: Answers) => sendEvent({ type: 'ANSWER', values }),
@@ -299,46 +296,26 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   if (!step) return null;
 
   const header = (
-    <>
-      {progress ? (
-        <p className="flow-step__progress">
-          Question {progress.n} / {progress.total}
-        </p>
-      ) : null}
-      {step.question ? (
-        <StepHeading ref={headingRef} tabIndex={-1} className="flow-step__question">
-          {step.question}
-        </StepHeading>
-      ) : null}
-    </>
+    <StepHeader
+      flow={flow}
+      level={level}
+      question={step.question}
+      progress={progress}
+      headingRef={headingRef}
+    />
   );
   const backButton =
-    history.length > 0 ? (
-      <button
-        type="button"
-        className="button button--ghost flow-step__back"
-        onClick={goBack}
-        disabled={submitting}
-      >
-        Back
-      </button>
-    ) : undefined;
+    history.length > 0 ? <BackButton onClick={goBack} disabled={submitting} /> : undefined;
 
   return (
-    // A plain container: the page's slot is the landmark; a second one would repeat its name.
-    <div className={`flow ${props.className ?? ''}`}>
-      {flow.heading ? (
-        <FlowHeading id={headingId} className="flow__heading">
-          {flow.heading}
-        </FlowHeading>
-      ) : null}
-      {leadIn ? <p className="flow__lead-in">{leadIn}</p> : null}
+    <FlowFrame flow={flow} level={level} leadIn={leadIn} className={props.className}>
       {step.kind === 'choice' ? (
         <ChoiceStep
           key={step.id}
           flowId={flow.id}
           step={step}
           answers={answers}
+          draft={props.draft}
           busy={submitting}
           header={header}
           footer={stepFooter}
@@ -351,6 +328,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
           flow={flow}
           step={step}
           answers={answers}
+          draft={props.draft}
           busy={submitting}
           header={header}
           footer={stepFooter}
@@ -361,6 +339,6 @@ export function FlowMachineView(props: FlowMachineViewProps) {
           formRef={formRef}
         />
       )}
-    </div>
+    </FlowFrame>
   );
 }

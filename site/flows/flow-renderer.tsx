@@ -10,7 +10,6 @@ import { clearProgress, loadProgress, type SavedProgress } from './flow-storage'
 import { FlowMachineView } from './flow-machine-view';
 import { prefillProgress } from './prefill-progress';
 import type { FlowRendererProps } from './renderer-types';
-import './flows.css';
 
 export function FlowRenderer(props: FlowRendererProps) {
   const { flow, initialAnswers } = props;

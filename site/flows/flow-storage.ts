@@ -7,6 +7,7 @@
 import { findStep } from '@/engine/flow-lookup';
 import { answerKeysOf } from '@/engine/flow-walk';
 import type { Answers, ResolvedFlow } from '@/engine/types';
+import { progressStorageKey } from './progress-key';
 
 export interface SavedProgress {
   flowId: string;
@@ -16,7 +17,7 @@ export interface SavedProgress {
   answers: Answers;
 }
 
-const storageKey = (flowId: string) => `flow-progress:${flowId}`;
+const storageKey = progressStorageKey;
 
 function storage(): Storage | undefined {
   try {

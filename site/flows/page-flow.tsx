@@ -3,20 +3,27 @@
  * the one renderer; /book-consult's bookConsult also brings the scheduler (flows.md §5).
  */
 import { env } from '@/site/env';
-import { BookingFlow } from './booking/booking-flow';
+import type { BookingFlowProps } from './booking/booking-flow';
+import { FlowIsland } from './flow-island';
+import { StaticStep } from './static-step';
 import { FlowHost, publicCaptcha } from './flow-host';
 import { loadSiteFlow } from './load-site-flow';
 
 export function PageFlow({ flow, label }: { flow: string; label?: string }) {
   if (flow === 'bookConsult') {
+    const bookConsult = loadSiteFlow('bookConsult');
+    const props: BookingFlowProps = {
+      bookConsult,
+      bookingRequest: loadSiteFlow('bookingRequest'),
+      schedulerUrl: env.SCHEDULER_URL,
+      captcha: publicCaptcha(),
+      label: label ?? 'Book a consultation',
+    };
+    // The contact form shows first (the island skips it when the session knows the visitor).
     return (
-      <BookingFlow
-        bookConsult={loadSiteFlow('bookConsult')}
-        bookingRequest={loadSiteFlow('bookingRequest')}
-        schedulerUrl={env.SCHEDULER_URL}
-        captcha={publicCaptcha()}
-        label={label}
-      />
+      <FlowIsland kind="booking" props={props}>
+        <StaticStep flow={bookConsult} start={null} headingLevel={3} label={props.label} />
+      </FlowIsland>
     );
   }
   return <FlowHost flowId={flow} label={label} headingLevel={3} />;

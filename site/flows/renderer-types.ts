@@ -27,4 +27,9 @@ export interface FlowRendererProps {
   /** Remember progress in session storage and follow the browser's Back button. */
   resumable?: boolean;
   className?: string;
+  /**
+   * What the visitor typed or ticked in the server-rendered first step before the renderer
+   * loaded (field name → value); it prefills that step so nothing typed is lost.
+   */
+  draft?: Record<string, unknown>;
 }

@@ -18,6 +18,8 @@ export interface BookingFlowProps {
   schedulerUrl?: string;
   captcha?: CaptchaConfig;
   label?: string;
+  /** What was typed in the server-rendered contact step before this loaded. */
+  draft?: Record<string, unknown>;
 }
 
 export function BookingFlow(props: BookingFlowProps) {
@@ -52,6 +54,7 @@ export function BookingFlow(props: BookingFlowProps) {
       <FlowRenderer
         flow={props.bookConsult}
         label={props.label ?? 'Book a consultation'}
+        draft={props.draft}
         captcha={props.captcha}
         onEnding={onContactGiven}
         headingLevel={3}
