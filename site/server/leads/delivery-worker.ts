@@ -3,6 +3,9 @@
  * It runs inside the server process (started from `instrumentation.ts`), is woken right after a
  * lead is committed (the first attempt follows the reply at once), and otherwise sleeps until the
  * next delivery is due or `pollMs` passes — so retries queued by the CLI are picked up too.
+ * A 429 pauses all sending until its Retry-After has passed: HubSpot's limit counts the whole
+ * portal, so sending the next lead meanwhile would only earn another 429 (and cost this server,
+ * which also answers visitors, one HTTP call per lead). Leads submitted meanwhile wait, stored.
  */
 import type { CrmSink } from './crm-sink';
 import type { DeliveryRow, HubSpotSubmissionBody } from './lead-types';
@@ -43,6 +46,8 @@ export class DeliveryWorker {
   private wake: (() => void) | undefined;
   private kicked = false;
   private loopDone: Promise<void> | undefined;
+  /** No delivery is sent before this time (set by a 429 from the sink). */
+  private pausedUntil = 0;
 
   constructor(
     private readonly store: OutboxStore,
@@ -72,14 +77,19 @@ export class DeliveryWorker {
     await this.loopDone;
   }
 
-  /** Wakes the loop now (a lead was just committed). */
+  /** Wakes the loop now (a lead was just committed); while paused by a 429 it waits its turn. */
   kick(): void {
     this.kicked = true;
-    this.wake?.();
+    if (Date.now() >= this.pausedUntil) this.wake?.();
   }
 
   private async loop(): Promise<void> {
     while (this.running) {
+      const paused = this.pausedUntil - Date.now();
+      if (paused > 0) {
+        await this.sleep(paused);
+        continue;
+      }
       let sent = 0;
       try {
         sent = await this.runOnce();
@@ -93,20 +103,25 @@ export class DeliveryWorker {
         this.kicked = false;
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const due = this.store.nextDueAt();
-        const wait =
-          due === undefined
-            ? this.options.pollMs
-            : Math.min(this.options.pollMs, Math.max(25, due - Date.now()));
-        const timer = setTimeout(resolve, wait);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      const due = this.store.nextDueAt();
+      await this.sleep(
+        due === undefined
+          ? this.options.pollMs
+          : Math.min(this.options.pollMs, Math.max(25, due - Date.now())),
+      );
     }
+  }
+
+  /** Waits `ms`, or less when woken (`kick`, `stop`). */
+  private async sleep(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
   }
 
   /** One pass: claims up to `concurrency` due deliveries (optionally of given leads) and sends them. */
@@ -152,6 +167,7 @@ export class DeliveryWorker {
         const delay =
           verdict.retryAfterMs ??
           backoffDelay(delivery.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+        if (httpStatus === 429) this.pausedUntil = Math.max(this.pausedUntil, now + delay);
         return {
           status: 'pending',
           nextAttemptAt: now + delay,

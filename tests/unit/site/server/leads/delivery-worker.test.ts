@@ -106,6 +106,21 @@ describe('delivery worker', () => {
     expect(accepted!.at - limited!.at).toBeGreaterThanOrEqual(950);
   });
 
+  it('sends no other lead while a 429 Retry-After runs, then delivers both', async () => {
+    const { store, worker, fake } = await setup();
+    fake.failNext(1, 429, '1');
+    await store.insertLead(lead('first@example.com'));
+    worker.start();
+    await until(() => fake.requests.length === 1);
+    await store.insertLead(lead('second@example.com'));
+    worker.kick();
+    await until(() => fake.accepted.length === 2, 5000);
+    const [limited, ...after] = fake.requests;
+    expect(limited?.status).toBe(429);
+    expect(after.map((r) => r.email).sort()).toEqual(['first@example.com', 'second@example.com']);
+    for (const request of after) expect(request.at - limited!.at).toBeGreaterThanOrEqual(950);
+  });
+
   it('holds a lead on an undeclared field and delivers it once the form is fixed and retried', async () => {
     const { store, worker, fake } = await setup();
     fake.setForm('form-subscribe', { fields: ['firstname'] });
