@@ -7,6 +7,7 @@ import { getDatabase, type Db } from '@/site/server/db/database';
 import { GroupCommit } from './group-commit';
 import { OutboxQueries, toDelivery, type DeliveryRecord } from './outbox-queries';
 import type { DeliveryRow, NewLead } from './lead-types';
+import { StatementCache } from './statement-cache';
 import './outbox-schema';
 
 export class DuplicateLeadError extends Error {
@@ -39,6 +40,8 @@ const clip = (text: string | undefined) => (text === undefined ? null : text.sli
 
 export class OutboxStore extends OutboxQueries {
   private readonly commits: GroupCommit;
+  /** The statements run for every lead (insert, claim, record), compiled once. */
+  private readonly statements = new StatementCache();
 
   constructor(db: () => Db = getDatabase) {
     super(db);
@@ -52,23 +55,27 @@ export class OutboxStore extends OutboxQueries {
         const existing = this.findByIdempotencyKey(lead.flowId, lead.idempotencyKey, db);
         if (existing) throw new DuplicateLeadError(existing);
       }
-      db.prepare(
-        `INSERT INTO leads (id, flow_id, answers, page_uri, page_name, hutk, client_ip,
+      this.statements
+        .get(
+          db,
+          `INSERT INTO leads (id, flow_id, answers, page_uri, page_name, hutk, client_ip,
            submitted_at, received_at, idempotency_key)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        lead.id,
-        lead.flowId,
-        JSON.stringify(lead.answers),
-        lead.pageUri,
-        lead.pageName,
-        lead.hutk ?? null,
-        lead.clientIp ?? null,
-        lead.submittedAt,
-        lead.receivedAt,
-        lead.idempotencyKey ?? null,
-      );
-      const delivery = db.prepare(
+        )
+        .run(
+          lead.id,
+          lead.flowId,
+          JSON.stringify(lead.answers),
+          lead.pageUri,
+          lead.pageName,
+          lead.hutk ?? null,
+          lead.clientIp ?? null,
+          lead.submittedAt,
+          lead.receivedAt,
+          lead.idempotencyKey ?? null,
+        );
+      const delivery = this.statements.get(
+        db,
         `INSERT INTO lead_deliveries (lead_id, form_key, body, status, next_attempt_at, updated_at)
          VALUES (?, ?, ?, 'pending', ?, ?)`,
       );
@@ -81,7 +88,8 @@ export class OutboxStore extends OutboxQueries {
           lead.receivedAt,
         );
       }
-      const file = db.prepare(
+      const file = this.statements.get(
+        db,
         `INSERT INTO lead_files (token, lead_id, field, original_name, stored_name, mime, size, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
@@ -102,8 +110,9 @@ export class OutboxStore extends OutboxQueries {
   }
 
   findByIdempotencyKey(flowId: string, key: string, db: Db = this.db()): string | undefined {
-    const row = db
-      .prepare<[string, string], { id: string }>(
+    const row = this.statements
+      .get<[string, string], { id: string }>(
+        db,
         'SELECT id FROM leads WHERE flow_id = ? AND idempotency_key = ?',
       )
       .get(flowId, key);
@@ -118,15 +127,17 @@ export class OutboxStore extends OutboxQueries {
     const db = this.db();
     const claim = db.transaction(() => {
       const filter = leadIds ? `AND lead_id IN (${leadIds.map(() => '?').join(',')})` : '';
-      const rows = db
-        .prepare<unknown[], DeliveryRecord>(
+      const rows = this.statements
+        .get<unknown[], DeliveryRecord>(
+          db,
           `SELECT * FROM lead_deliveries
            WHERE status = 'pending' AND next_attempt_at <= ?
              AND (in_flight_until IS NULL OR in_flight_until < ?) ${filter}
            ORDER BY next_attempt_at, id LIMIT ?`,
         )
         .all(now, now, ...(leadIds ?? []), limit);
-      const lease = db.prepare(
+      const lease = this.statements.get(
+        db,
         `UPDATE lead_deliveries
          SET in_flight_until = ?, attempts = attempts + 1, updated_at = ?,
              in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
@@ -148,34 +159,43 @@ export class OutboxStore extends OutboxQueries {
         response: clip(outcome.response),
       };
       if (outcome.status === 'delivered') {
-        db.prepare(
-          `UPDATE lead_deliveries SET status = 'delivered', hold_kind = NULL, in_flight_until = NULL,
+        this.statements
+          .get(
+            db,
+            `UPDATE lead_deliveries SET status = 'delivered', hold_kind = NULL, in_flight_until = NULL,
              next_attempt_at = NULL, last_status = @httpStatus, last_response = @response,
              last_error = NULL, delivered_at = @now, updated_at = @now WHERE id = @id`,
-        ).run(common);
+          )
+          .run(common);
       } else if (outcome.status === 'pending') {
-        db.prepare(
-          `UPDATE lead_deliveries SET in_flight_until = NULL, next_attempt_at = @next,
+        this.statements
+          .get(
+            db,
+            `UPDATE lead_deliveries SET in_flight_until = NULL, next_attempt_at = @next,
              last_status = @httpStatus, last_response = @response, last_error = @error,
              dropped_context = CASE WHEN @drop IS NULL THEN dropped_context ELSE @drop END,
              updated_at = @now WHERE id = @id`,
-        ).run({
-          ...common,
-          next: outcome.nextAttemptAt,
-          error: outcome.error,
-          drop: outcome.dropContext ? JSON.stringify(outcome.dropContext) : null,
-        });
+          )
+          .run({
+            ...common,
+            next: outcome.nextAttemptAt,
+            error: outcome.error,
+            drop: outcome.dropContext ? JSON.stringify(outcome.dropContext) : null,
+          });
       } else {
-        db.prepare(
-          `UPDATE lead_deliveries SET status = @status, hold_kind = @holdKind, in_flight_until = NULL,
+        this.statements
+          .get(
+            db,
+            `UPDATE lead_deliveries SET status = @status, hold_kind = @holdKind, in_flight_until = NULL,
              next_attempt_at = NULL, last_status = @httpStatus, last_response = @response,
              last_error = @error, updated_at = @now WHERE id = @id`,
-        ).run({
-          ...common,
-          status: outcome.status,
-          holdKind: outcome.status === 'held' ? outcome.holdKind : null,
-          error: outcome.error,
-        });
+          )
+          .run({
+            ...common,
+            status: outcome.status,
+            holdKind: outcome.status === 'held' ? outcome.holdKind : null,
+            error: outcome.error,
+          });
       }
     });
   }
@@ -214,8 +234,9 @@ export class OutboxStore extends OutboxQueries {
 
   /** Time of the earliest due pending delivery, if any. */
   nextDueAt(): number | undefined {
-    const row = this.db()
-      .prepare<[], { at: number | null }>(
+    const row = this.statements
+      .get<[], { at: number | null }>(
+        this.db(),
         "SELECT MIN(next_attempt_at) AS at FROM lead_deliveries WHERE status = 'pending'",
       )
       .get();
