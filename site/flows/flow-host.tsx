@@ -44,8 +44,7 @@ async function checkoutLinks(): Promise<Record<string, string>> {
 export async function FlowHost(props: FlowHostProps) {
   const flow = loadSiteFlow(props.flowId);
   const hasCheckout = flow.endings.some((e) => e.kind === 'checkout');
-  const rendererProps: FlowRendererProps = {
-    flow,
+  const rendererProps: Omit<FlowRendererProps, 'flow'> = {
     pageName: props.pageName,
     label: props.label,
     headingLevel: props.headingLevel,
@@ -57,7 +56,12 @@ export async function FlowHost(props: FlowHostProps) {
   };
   const start = prefillProgress(flow, props.initialAnswers);
   return (
-    <FlowIsland kind="flow" props={rendererProps} eager={needsRendererAtOnce(flow, start)}>
+    <FlowIsland
+      kind="flow"
+      flowId={flow.id}
+      props={rendererProps}
+      eager={needsRendererAtOnce(flow, start)}
+    >
       <StaticStep
         flow={flow}
         start={start}

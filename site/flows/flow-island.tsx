@@ -18,13 +18,16 @@ import {
 import { storedContact } from './contact-session';
 import { hasSavedProgress } from './progress-key';
 import type { BookingFlowProps } from './booking/booking-flow';
+import type { ResolvedFlow } from '@/engine/types';
 import type { FlowRendererProps } from './renderer-types';
 import './flows.css';
 
 type Draft = Record<string, unknown>;
 
+/** Which renderer the island loads, with its props less the flows (fetched with it). */
 type IslandRenderer =
-  { kind: 'flow'; props: FlowRendererProps } | { kind: 'booking'; props: BookingFlowProps };
+  | { kind: 'flow'; flowId: string; props: Omit<FlowRendererProps, 'flow'> }
+  | { kind: 'booking'; props: Omit<BookingFlowProps, 'bookConsult' | 'bookingRequest'> };
 
 export type FlowIslandProps = IslandRenderer & {
   /** Load the renderer on mount (a step the static HTML cannot serve, like an upload). */
@@ -33,12 +36,34 @@ export type FlowIslandProps = IslandRenderer & {
   children: ReactNode;
 };
 
-type Loaded = ComponentType<Record<string, unknown>>;
+type Loaded = { Renderer: ComponentType<Record<string, unknown>>; props: Record<string, unknown> };
 
-const load = (kind: IslandRenderer['kind']): Promise<Loaded> =>
-  kind === 'flow'
-    ? import('./flow-renderer').then((m) => m.FlowRenderer as unknown as Loaded)
-    : import('./booking/booking-flow').then((m) => m.BookingFlow as unknown as Loaded);
+/** A resolved flow, written at build time by `GET /api/flows/{id}` (flow-json-route). */
+async function fetchFlow(flowId: string): Promise<ResolvedFlow> {
+  const response = await fetch(`/api/flows/${encodeURIComponent(flowId)}`);
+  if (!response.ok) throw new Error(`flow ${flowId}: HTTP ${response.status}`);
+  return (await response.json()) as ResolvedFlow;
+}
+
+/** The renderer's code and its flows, fetched in parallel. */
+async function load(island: IslandRenderer): Promise<Loaded> {
+  if (island.kind === 'flow') {
+    const [module, flow] = await Promise.all([import('./flow-renderer'), fetchFlow(island.flowId)]);
+    return {
+      Renderer: module.FlowRenderer as unknown as Loaded['Renderer'],
+      props: { ...island.props, flow },
+    };
+  }
+  const [module, bookConsult, bookingRequest] = await Promise.all([
+    import('./booking/booking-flow'),
+    fetchFlow('bookConsult'),
+    fetchFlow('bookingRequest'),
+  ]);
+  return {
+    Renderer: module.BookingFlow as unknown as Loaded['Renderer'],
+    props: { ...island.props, bookConsult, bookingRequest },
+  };
+}
 
 /** A control is found again after the swap by what the visitor sees: its id, else its text. */
 interface ControlKey {
@@ -87,9 +112,14 @@ function readDraft(root: HTMLElement): Draft {
   return draft;
 }
 
-export function FlowIsland({ kind, props, eager, children }: FlowIslandProps) {
+export function FlowIsland({ eager, children, ...island }: FlowIslandProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<{ Renderer: Loaded; draft: Draft } | null>(null);
+  const [loaded, setLoaded] = useState<(Loaded & { draft: Draft }) | null>(null);
+  // The latest props, for a load that starts after a re-render.
+  const latest = useRef(island);
+  useEffect(() => {
+    latest.current = island;
+  });
   const [failed, setFailed] = useState(false);
   const replay = useRef<{
     focus: ControlKey | null;
@@ -102,7 +132,8 @@ export function FlowIsland({ kind, props, eager, children }: FlowIslandProps) {
     click: null,
     submit: false,
   });
-  const flowId = kind === 'flow' ? props.flow.id : props.bookConsult.id;
+  const kind = island.kind;
+  const flowId = island.kind === 'flow' ? island.flowId : 'bookConsult';
 
   useEffect(() => {
     const root = box.current;
@@ -113,7 +144,7 @@ export function FlowIsland({ kind, props, eager, children }: FlowIslandProps) {
     // visitor acts (a button or Enter), so nothing typed meanwhile can land in a control that
     // is about to be replaced.
     const prefetch = () => {
-      loading ??= load(kind).catch((error: unknown) => {
+      loading ??= load(latest.current).catch((error: unknown) => {
         loading = null; // offline or a replaced deploy: the next touch tries again
         throw error;
       });
@@ -123,7 +154,7 @@ export function FlowIsland({ kind, props, eager, children }: FlowIslandProps) {
       if (swapping) return;
       swapping = true;
       prefetch().then(
-        (Renderer) => {
+        (result) => {
           // Read the static step at the last moment, so every keystroke so far is kept.
           const active = root.ownerDocument.activeElement;
           if (active && root.contains(active)) {
@@ -136,7 +167,7 @@ export function FlowIsland({ kind, props, eager, children }: FlowIslandProps) {
               }
             }
           }
-          setLoaded({ Renderer, draft: readDraft(root) });
+          setLoaded({ ...result, draft: readDraft(root) });
         },
         () => {
           swapping = false;
@@ -200,7 +231,7 @@ export function FlowIsland({ kind, props, eager, children }: FlowIslandProps) {
   }, [loaded]);
 
   if (loaded) {
-    const { Renderer, draft } = loaded;
+    const { Renderer, props, draft } = loaded;
     return (
       <div ref={box} className="flow-island">
         <Renderer {...props} draft={draft} />

@@ -29,3 +29,8 @@ export function loadSiteFlow(flowId: string): ResolvedFlow {
   if (!flow) throw new Error(`Flow "${flowId}" is missing or invalid: run npm run flows -- check`);
   return flow;
 }
+
+/** The ids of every flow that loaded without diagnostics. */
+export function siteFlowIds(): string[] {
+  return Object.keys(siteFlows());
+}

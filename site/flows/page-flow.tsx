@@ -12,9 +12,7 @@ import { loadSiteFlow } from './load-site-flow';
 export function PageFlow({ flow, label }: { flow: string; label?: string }) {
   if (flow === 'bookConsult') {
     const bookConsult = loadSiteFlow('bookConsult');
-    const props: BookingFlowProps = {
-      bookConsult,
-      bookingRequest: loadSiteFlow('bookingRequest'),
+    const props: Omit<BookingFlowProps, 'bookConsult' | 'bookingRequest'> = {
       schedulerUrl: env.SCHEDULER_URL,
       captcha: publicCaptcha(),
       label: label ?? 'Book a consultation',
