@@ -5,6 +5,8 @@ declare module 'autocannon' {
     method?: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     headers?: Record<string, string>;
     body?: string;
   }
