@@ -50,3 +50,27 @@ export function FieldLabel({ id, field }: { id: string; field: ResolvedField }) 
 export function submitText(submitLabel: string | undefined, busy = false): string {
   return busy ? 'Sending…' : (submitLabel ?? 'Next');
 }
+
+/** "PDF, DOCX, JPG or PNG" from a file field's accepted types. */
+export function typeList(field: ResolvedField): string {
+  const names = [
+    ...new Set(
+      Object.values(field.accept ?? {})
+        .flat()
+        .map((e) => e.slice(1).toUpperCase()),
+    ),
+  ].filter((n) => n !== 'JPEG');
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+    : (names[0] ?? '');
+}
+
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** What an empty upload field says it takes. */
+export function uploadHint(field: ResolvedField): string {
+  const size = field.maxBytes ? `, at most ${megabytes(field.maxBytes)}` : '';
+  return `Drop a file here or click to choose one (${typeList(field)}${size}).`;
+}

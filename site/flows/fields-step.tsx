@@ -50,7 +50,11 @@ export function FieldsStep(props: FieldsStepProps) {
   const defaultValues = useMemo(() => {
     const values: Values = {};
     for (const field of fields) {
-      values[field.name] = answers[field.name] ?? draft?.[field.name] ?? emptyValue(field);
+      const typed = draft?.[field.name];
+      // A file chosen before the renderer loaded: the field holds its name (the file itself
+      // went to the machine view's files, see FlowMachineView).
+      const early = typed instanceof File ? typed.name : typed;
+      values[field.name] = answers[field.name] ?? early ?? emptyValue(field);
     }
     return values;
     // Defaults are read once per step; later answers must not reset what is being typed.

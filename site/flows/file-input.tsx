@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { miniMessages as messages } from '@/engine/field-schema-mini';
 import type { ResolvedField } from '@/engine/types';
+import { megabytes, typeList, uploadHint } from './field-markup';
 
 export interface FileInputProps {
   id: string;
@@ -18,23 +19,6 @@ export interface FileInputProps {
   onFile: (file: File | undefined) => void;
   describedBy?: string;
   invalid: boolean;
-}
-
-function typeList(field: ResolvedField): string {
-  const names = [
-    ...new Set(
-      Object.values(field.accept ?? {})
-        .flat()
-        .map((e) => e.slice(1).toUpperCase()),
-    ),
-  ].filter((n) => n !== 'JPEG');
-  return names.length > 1
-    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
-    : (names[0] ?? '');
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
 function rejectionMessage(field: ResolvedField, rejection: FileRejection): string {
@@ -91,10 +75,7 @@ export default function FileInput(props: FileInputProps) {
             Chosen: <strong>{value}</strong>
           </>
         ) : (
-          <>
-            Drop a file here or click to choose one ({typeList(field)}
-            {field.maxBytes ? `, at most ${megabytes(field.maxBytes)}` : ''}).
-          </>
+          uploadHint(field)
         )}
       </p>
       {value ? (

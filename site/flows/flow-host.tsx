@@ -10,7 +10,7 @@ import { FlowIsland } from './flow-island';
 import { loadSiteFlow } from './load-site-flow';
 import { prefillProgress } from './prefill-progress';
 import type { CaptchaConfig, FlowRendererProps } from './renderer-types';
-import { needsRendererAtOnce, StaticStep } from './static-step';
+import { StaticStep } from './static-step';
 
 export interface FlowHostProps {
   flowId: string;
@@ -56,12 +56,7 @@ export async function FlowHost(props: FlowHostProps) {
   };
   const start = prefillProgress(flow, props.initialAnswers);
   return (
-    <FlowIsland
-      kind="flow"
-      flowId={flow.id}
-      props={rendererProps}
-      eager={needsRendererAtOnce(flow, start)}
-    >
+    <FlowIsland kind="flow" flowId={flow.id} props={rendererProps}>
       <StaticStep
         flow={flow}
         start={start}

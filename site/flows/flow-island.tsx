@@ -30,8 +30,6 @@ type IslandRenderer =
   | { kind: 'booking'; props: Omit<BookingFlowProps, 'bookConsult' | 'bookingRequest'> };
 
 export type FlowIslandProps = IslandRenderer & {
-  /** Load the renderer on mount (a step the static HTML cannot serve, like an upload). */
-  eager?: boolean;
   /** The server-rendered opening step. */
   children: ReactNode;
 };
@@ -98,7 +96,10 @@ function readDraft(root: HTMLElement): Draft {
   const groups = new Map<string, number>();
   for (const c of controls) groups.set(c.name, (groups.get(c.name) ?? 0) + 1);
   for (const c of controls) {
-    if (c instanceof HTMLInputElement && c.type === 'checkbox') {
+    if (c instanceof HTMLInputElement && c.type === 'file') {
+      const file = c.files?.[0];
+      if (file) draft[c.name] = file;
+    } else if (c instanceof HTMLInputElement && c.type === 'checkbox') {
       if ((groups.get(c.name) ?? 0) > 1) {
         const list = (draft[c.name] as string[] | undefined) ?? [];
         draft[c.name] = c.checked ? [...list, c.value] : list;
@@ -112,7 +113,7 @@ function readDraft(root: HTMLElement): Draft {
   return draft;
 }
 
-export function FlowIsland({ eager, children, ...island }: FlowIslandProps) {
+export function FlowIsland({ children, ...island }: FlowIslandProps) {
   const box = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<(Loaded & { draft: Draft }) | null>(null);
   // The latest props, for a load that starts after a re-render.
@@ -189,7 +190,7 @@ export function FlowIsland({ eager, children, ...island }: FlowIslandProps) {
       swap();
     };
     const resume = kind === 'flow' ? hasSavedProgress(flowId) : storedContact() !== null;
-    if (eager || resume) swap();
+    if (resume) swap();
     const warm = () => void prefetch().catch(() => undefined);
     const touches = ['pointerdown', 'focusin', 'keydown'] as const;
     for (const type of touches) root.addEventListener(type, warm, { passive: true });
@@ -200,7 +201,7 @@ export function FlowIsland({ eager, children, ...island }: FlowIslandProps) {
       root.removeEventListener('click', onClick, true);
       root.removeEventListener('submit', onSubmit, true);
     };
-  }, [kind, flowId, eager, loaded]);
+  }, [kind, flowId, loaded]);
 
   // Focus goes back to the same control in the same task as the swap (no keystroke can fall
   // between), then the visitor's click or Enter is replayed — after the renderer's own mount

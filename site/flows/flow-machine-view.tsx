@@ -70,7 +70,14 @@ function leadsToSubmission(flow: ResolvedFlow, stepId: string): boolean {
 export function FlowMachineView(props: FlowMachineViewProps) {
   const { flow, start } = props;
   const router = useRouter();
-  const files = useRef<Record<string, File>>({});
+  // Files chosen in the server-rendered step before this renderer loaded come with the draft.
+  const files = useRef<Record<string, File>>(
+    Object.fromEntries(
+      Object.entries(props.draft ?? {}).filter(
+        (entry): entry is [string, File] => entry[1] instanceof File,
+      ),
+    ),
+  );
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const captchaToken = useRef('');
   const [leadId, setLeadId] = useState('');

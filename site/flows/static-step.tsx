@@ -21,6 +21,7 @@ import {
   OptionalMark,
   submitText,
   textInputType,
+  uploadHint,
 } from './field-markup';
 import type { SavedProgress } from './flow-storage';
 import { BackButton, FlowFrame, optionsListId, StepHeader, type HeadingLevel } from './step-markup';
@@ -111,8 +112,21 @@ function StaticField({
       );
       break;
     case 'file':
-      // The upload field needs the renderer: a flow opening on one starts it at once.
-      control = <p className="dropzone">Loading the upload field…</p>;
+      // A native file input: a file chosen before the renderer arrives goes with the draft.
+      control = (
+        <div className="dropzone">
+          <input
+            id={id}
+            name={field.name}
+            type="file"
+            aria-required={required}
+            accept={Object.entries(field.accept ?? {})
+              .flatMap(([mime, extensions]) => [mime, ...extensions])
+              .join(',')}
+          />
+          <p className="dropzone__hint">{uploadHint(field)}</p>
+        </div>
+      );
       break;
     case 'textarea':
       control = (
@@ -233,20 +247,22 @@ export function StaticStep({ flow, start, headingLevel, label, className }: Stat
     />
   );
   const back = history.length > 0 ? <BackButton /> : null;
+  const content =
+    step.kind === 'choice' ? (
+      <StaticChoiceStep flow={flow} step={step} answers={answers} header={header} back={back} />
+    ) : (
+      <StaticFieldsStep
+        flow={flow}
+        step={step}
+        answers={answers}
+        header={header}
+        back={back}
+        label={label}
+      />
+    );
   return (
     <FlowFrame flow={flow} level={level} leadIn={stepLeadIn(flow, step.id)} className={className}>
-      {step.kind === 'choice' ? (
-        <StaticChoiceStep flow={flow} step={step} answers={answers} header={header} back={back} />
-      ) : (
-        <StaticFieldsStep
-          flow={flow}
-          step={step}
-          answers={answers}
-          header={header}
-          back={back}
-          label={label}
-        />
-      )}
+      {content}
     </FlowFrame>
   );
 }
@@ -320,10 +336,4 @@ function StaticFieldsStep({
       </div>
     </form>
   );
-}
-
-/** Whether the step the flow opens on needs the renderer from the start (an upload field). */
-export function needsRendererAtOnce(flow: ResolvedFlow, start: SavedProgress | null): boolean {
-  const step = findStep(flow, start?.step ?? flow.start);
-  return step !== undefined && step.kind !== 'choice' && step.fields.some((f) => f.type === 'file');
 }
