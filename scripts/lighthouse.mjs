@@ -80,7 +80,20 @@ try {
   }
   const lcpItem =
     lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-  if (lcpItem) console.log(`  LCP element: ${lcpItem.snippet?.slice(0, 120)}`);
+  if (lcpItem) {
+    console.log(`  LCP element: ${lcpItem.snippet?.slice(0, 120)}  (${lcpItem.selector ?? ''})`);
+    // Where the LCP time goes (TTFB, resource load delay and time, render delay).
+    const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
+    if (phases) {
+      console.log(
+        `  LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+      );
+    }
+  }
+  if (process.env.LIGHTHOUSE_JSON) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
+  }
   const requests = lhr.audits['network-requests'].details.items;
   const js = requests.filter((r) => r.resourceType === 'Script');
   const kib = (bytes) => (bytes / 1024).toFixed(1);
