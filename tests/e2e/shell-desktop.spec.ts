@@ -139,6 +139,7 @@ test('the mega-menu works with the keyboard alone', async ({ page }) => {
   // Tabbing out of an open panel closes it.
   await trigger(page, 'Legal').focus();
   await page.keyboard.press('Enter');
+  await expect(panelOf(page, 'legal').getByRole('link').first()).toBeVisible();
   const links = await panelOf(page, 'legal').getByRole('link').count();
   for (let i = 0; i < links; i += 1) await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -146,10 +147,17 @@ test('the mega-menu works with the keyboard alone', async ({ page }) => {
 });
 
 test('menus link to the pages of the navigation tree', async ({ page }) => {
-  const hrefs = (id: string) =>
-    panelOf(page, id)
+  // Each menu opened as a visitor does (its links arrive on intent), read, then closed.
+  const hrefs = async (id: string) => {
+    await page.locator(`#menu-trigger-${id}`).click();
+    await expect(panelOf(page, id).locator('a').first()).toBeVisible();
+    const found = await panelOf(page, id)
       .locator('a')
       .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    await page.keyboard.press('Escape');
+    await expect(panelOf(page, id)).toBeHidden();
+    return found;
+  };
   const consulting = await hrefs('consulting');
   expect(consulting).toEqual(
     expect.arrayContaining([
@@ -331,4 +339,24 @@ test('shell links navigate in place, scroll to the top and fade the page in', as
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.locator('#page')).not.toHaveClass(/page--leaving/);
   await expect(page.locator('.progress-bar')).toHaveAttribute('data-visible', 'false');
+});
+
+test('the menus arrive on intent: not in the page, filled when reached for', async ({ page }) => {
+  // The page itself carries no menu links (they are fetched when the visitor reaches for them).
+  await expect(panelOf(page, 'consulting').locator('a')).toHaveCount(0);
+  const fetched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/header-menus');
+  await page.locator('#site-header').hover({ position: { x: 5, y: 5 } });
+  expect((await fetched).status()).toBe(200);
+  await trigger(page, 'Consulting').hover();
+  await expect(
+    panelOf(page, 'consulting').getByRole('link', { name: 'Management Consulting' }),
+  ).toBeVisible();
+});
+
+test('a menu that cannot load says so and points to the sitemap', async ({ page }) => {
+  await page.route('**/api/header-menus', (route) => route.abort('internetdisconnected'));
+  await trigger(page, 'Financing').click();
+  const alert = panelOf(page, 'financing').getByRole('alert');
+  await expect(alert).toContainText('This menu could not load.');
+  await expect(alert.getByRole('link', { name: 'sitemap' })).toHaveAttribute('href', '/sitemap');
 });

@@ -2,38 +2,33 @@ import { getContentSource } from '@/site/content/get-content-source';
 import { LanguageList } from '../language/language-list';
 import { Dropdown } from '../menu/dropdown';
 import { MenuProvider } from '../menu/menu-context';
-import { resolveMobileMenu } from '../mobile/mobile-menu';
 import { MobileMenuButton } from '../mobile/mobile-menu-button';
 import { HeaderScroll } from '../scroll/header-scroll';
 import { SearchPanel } from '../search/search-panel';
-import { industriesPanelHtml, megaPanelHtml, officesPanelHtml } from './panel-html';
+import { menuId } from './header-menus';
 import { Logo } from '@/site/shell/logo';
 
 const HEADER_ID = 'site-header';
 
-const menuId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
 /**
  * The header every page shares: top bar (wide screens), logo, mega-menu, search, the two
  * call-to-action buttons and, on narrow screens, the "Menu" button. Server-rendered; the
- * dropdown triggers, search and sidebar are the client islands.
+ * dropdown triggers, search and sidebar are the client islands. The large menus themselves
+ * (mega-menu panels, industries, offices, the sidebar's sections) are fetched on intent.
  */
 export async function SiteHeader() {
   const source = getContentSource();
-  const [navigation, buttons, industries, offices, languages, searchLinks] = await Promise.all([
+  const [navigation, buttons, languages, searchLinks] = await Promise.all([
     source.navigation(),
     source.navigationButtons(),
-    source.industries(),
-    source.officeGroups(),
     source.languages(),
     source.searchPanel(),
   ]);
-  const mobileSections = resolveMobileMenu(navigation, industries);
 
   return (
     <div className="header-slot">
       <header className="site-header" id={HEADER_ID} data-scroll="none">
-        <MenuProvider>
+        <MenuProvider headerId={HEADER_ID}>
           <div className="top-bar">
             <div className="container top-bar__inner">
               <nav aria-label="Quick links" className="top-bar__links">
@@ -50,13 +45,13 @@ export async function SiteHeader() {
                   id="industries"
                   label="Industries"
                   panelClassName="topbar-dropdown topbar-dropdown--wide"
-                  html={industriesPanelHtml(industries)}
+                  panel="industries"
                 />
                 <Dropdown
                   id="offices"
                   label="Offices"
                   panelClassName="topbar-dropdown topbar-dropdown--wide"
-                  html={officesPanelHtml(offices)}
+                  panel="offices"
                 />
                 <Dropdown
                   id="language"
@@ -80,7 +75,7 @@ export async function SiteHeader() {
                           id={menuId(item.name)}
                           label={item.name}
                           panelClassName="mega-dropdown"
-                          html={megaPanelHtml(item)}
+                          panel={menuId(item.name)}
                         />
                       ) : (
                         <a className="mega-menu__link" href={item.url}>
@@ -100,7 +95,7 @@ export async function SiteHeader() {
                   {buttons.secondary.text}
                 </a>
               </div>
-              <MobileMenuButton sections={mobileSections} buttons={buttons} />
+              <MobileMenuButton buttons={buttons} />
             </div>
           </div>
         </MenuProvider>

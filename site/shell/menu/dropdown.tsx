@@ -1,15 +1,26 @@
 'use client';
 
-import type { FocusEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
+import {
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import { useHeaderMenus } from './header-menus-client';
 import { panelId, triggerId, useMenu, type MenuId } from './menu-context';
+import { SmartLink } from '../prefetch/smart-link';
 
 interface DropdownProps {
   id: MenuId;
   label: ReactNode;
   /** The panel's content, rendered on the server. */
   children?: ReactNode;
-  /** Or the panel's content as static HTML (no hydration cost; see header/panel-html.ts). */
-  html?: string;
+  /**
+   * Or the key of a panel among the header menus fetched on intent (header/header-menus.ts):
+   * static HTML, no hydration cost, not carried by the page.
+   */
+  panel?: string;
   className?: string;
   panelClassName?: string;
   /** Accessible name of the trigger when the label is an icon or abbreviated. */
@@ -26,15 +37,22 @@ export function Dropdown({
   id,
   label,
   children,
-  html,
+  panel,
   className,
   panelClassName,
   ariaLabel,
 }: DropdownProps) {
   const menu = useMenu();
   const open = menu.openId === id;
+  const [wanted, setWanted] = useState(false);
+  const { menus, failed } = useHeaderMenus(panel !== undefined && (open || wanted));
+  const html = panel === undefined ? undefined : menus?.panels[panel];
+  const want = () => {
+    if (panel !== undefined && !wanted) setWanted(true);
+  };
 
   const onPointerEnter = (event: PointerEvent) => {
+    want();
     if (event.pointerType === 'mouse') menu.hoverEnter(id);
   };
   const onPointerLeave = (event: PointerEvent) => {
@@ -54,6 +72,7 @@ export function Dropdown({
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onBlur={onBlur}
+      onFocus={want}
     >
       <button
         id={triggerId(id)}
@@ -74,7 +93,20 @@ export function Dropdown({
         onClick={onPanelClick}
         dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}
       >
-        {html === undefined ? children : undefined}
+        {html !== undefined ? undefined : panel === undefined ? (
+          children
+        ) : open ? (
+          failed ? (
+            <p className="dropdown__status" role="alert">
+              This menu could not load. Every page is listed on the{' '}
+              <SmartLink href="/sitemap">sitemap</SmartLink>.
+            </p>
+          ) : (
+            <p className="dropdown__status" role="status">
+              Loading…
+            </p>
+          )
+        ) : null}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { timings } from '../timings';
+import { warmHeaderMenus } from './header-menus-client';
 
 /** The header's dropdowns; only one is open at a time (site-spec.md §4). */
 export type MenuId = string;
@@ -41,7 +42,7 @@ export function useMenu(): MenuApi {
   return api;
 }
 
-export function MenuProvider({ children }: { children: ReactNode }) {
+export function MenuProvider({ children, headerId }: { children: ReactNode; headerId?: string }) {
   const [openId, setOpenId] = useState<MenuId | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const openRef = useRef<MenuId | null>(null);
@@ -128,6 +129,19 @@ export function MenuProvider({ children }: { children: ReactNode }) {
   }
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // The first move towards the header (pointer over it, focus inside) fetches its menus, so a
+  // dropdown the pointer reaches next opens already filled.
+  useEffect(() => {
+    const header = headerId ? document.getElementById(headerId) : null;
+    if (!header) return;
+    header.addEventListener('pointerover', warmHeaderMenus, { once: true, passive: true });
+    header.addEventListener('focusin', warmHeaderMenus, { once: true });
+    return () => {
+      header.removeEventListener('pointerover', warmHeaderMenus);
+      header.removeEventListener('focusin', warmHeaderMenus);
+    };
+  }, [headerId]);
 
   return (
     <MenuContext.Provider value={api}>

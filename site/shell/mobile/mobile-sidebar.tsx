@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import type { NavItem } from '@/site/content/content-types';
 import type { MobileMenuProps } from './mobile-menu-button';
 import type { MobileSection } from './mobile-menu';
+import { SmartLink } from '../prefetch/smart-link';
 
 function SubList({ items }: { items: NavItem[] }) {
   return (
@@ -26,9 +27,15 @@ function SubList({ items }: { items: NavItem[] }) {
  */
 export default function MobileSidebar({
   sections,
+  sectionsFailed,
   buttons,
   onClose,
-}: MobileMenuProps & { onClose: () => void }) {
+}: MobileMenuProps & {
+  sections: MobileSection[];
+  /** The sections could not be fetched (see header-menus-client). */
+  sectionsFailed?: boolean;
+  onClose: () => void;
+}) {
   const [section, setSection] = useState<MobileSection | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
@@ -127,6 +134,16 @@ export default function MobileSidebar({
                 </li>
               ))}
             </ul>
+            {sections.length === 0 ? (
+              sectionsFailed ? (
+                <p role="alert">
+                  The menu could not load. Every page is listed on the{' '}
+                  <SmartLink href="/sitemap">sitemap</SmartLink>.
+                </p>
+              ) : (
+                <p role="status">Loading the menu…</p>
+              )
+            ) : null}
             <p className="sidebar__actions">
               <a className="button" href={buttons.primary.url}>
                 {buttons.primary.text}
