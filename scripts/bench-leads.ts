@@ -69,6 +69,12 @@ async function startSink(): Promise<{ url: string; accepted: () => number; close
   };
 }
 
+/**
+ * One measured run. Its 50 connections are new: the server, busy serving the first ones, was
+ * seen (strace) to accept one pending connection per event-loop iteration, 50-150 ms apart, so
+ * the last connections' first requests wait 0.3-3.5 s. They are ~1 % of a run and often set its
+ * p99; a bare Next app's route handler shows the same, a bare node:http server does not.
+ */
 async function run(url: string, body: string) {
   const load1 = loadavg()[0]!;
   const result = await autocannon({
