@@ -10,6 +10,10 @@ const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
   reactStrictMode: true,
   poweredByHeader: false,
+  // The stylesheets (about 7 KB gzip) go inline in each page: the first paint no longer waits
+  // for four CSS requests, so it lands before the framework's scripts run. Lighthouse mobile,
+  // insight page, alternating builds on one machine: LCP 1.8-2.7 s -> 1.1-1.2 s.
+  experimental: { inlineCss: true },
   typedRoutes: false,
   // Type errors and lint are checked by `npm run typecheck` and `npm run lint`.
   typescript: { ignoreBuildErrors: true },
