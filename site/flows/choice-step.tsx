@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { miniMessages as messages } from '@/engine/field-schema-mini';
 import type { Answers, ResolvedChoiceStep } from '@/engine/types';
-import { optionsListId } from './step-markup';
+import { choiceStart, optionsListId } from './step-markup';
+import { submitText } from './field-markup';
 
 export interface ChoiceStepProps {
   flowId: string;
@@ -33,15 +34,8 @@ export function ChoiceStep({
   back,
   onAnswer,
 }: ChoiceStepProps) {
-  const previous = answers[step.id];
-  const chosen = Array.isArray(previous)
-    ? previous
-    : typeof previous === 'string'
-      ? [previous]
-      : [];
-  const limit = step.showFirst ?? step.options.length;
-  const startExpanded = step.options.findIndex((o) => chosen.includes(o.value)) >= limit;
-  const [expanded, setExpanded] = useState(startExpanded || step.options.length <= limit);
+  const { chosen, limit, expanded: startExpanded } = choiceStart(step, answers);
+  const [expanded, setExpanded] = useState(startExpanded);
   const [pending, setPending] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>(() => {
     const ticked = draft?.[step.id];
@@ -157,7 +151,7 @@ export function ChoiceStep({
       <div className="flow-step__actions">
         {back}
         <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? 'Sending…' : 'Next'}
+          {submitText(undefined, busy)}
         </button>
       </div>
     </form>

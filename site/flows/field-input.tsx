@@ -7,7 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { PhoneInput } from './phone-input';
 import { Controller, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
 import type { ResolvedField } from '@/engine/types';
-import { autoComplete, FieldLabel, OptionalMark, textInputType } from './field-markup';
+import { autoComplete, FieldLabel, FieldLegend, textInputType } from './field-markup';
 
 const FileInput = lazy(() => import('./file-input'));
 
@@ -56,10 +56,7 @@ export function FieldInput({ id, field, control, register, error, onFile }: Fiel
         className={`field field--group${error ? ' field--invalid' : ''}`}
         aria-describedby={error ? errorId : undefined}
       >
-        <legend className="field__label">
-          {field.label}
-          <OptionalMark field={field} />
-        </legend>
+        <FieldLegend field={field} />
         <div className="field__options">
           {(field.options ?? []).map((option, i) => (
             <label key={option.value} className="field__option">

@@ -33,7 +33,7 @@ export function textInputType(field: ResolvedField): 'email' | 'url' | 'text' {
   return field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text';
 }
 
-export function OptionalMark({ field }: { field: ResolvedField }) {
+function OptionalMark({ field }: { field: ResolvedField }) {
   return field.required ? null : <span className="field__optional"> (optional)</span>;
 }
 
@@ -43,6 +43,16 @@ export function FieldLabel({ id, field }: { id: string; field: ResolvedField }) 
       {field.label}
       <OptionalMark field={field} />
     </label>
+  );
+}
+
+/** The legend of a group of checkboxes (a multiple-choice field). */
+export function FieldLegend({ field }: { field: ResolvedField }) {
+  return (
+    <legend className="field__label">
+      {field.label}
+      <OptionalMark field={field} />
+    </legend>
   );
 }
 

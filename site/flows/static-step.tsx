@@ -18,13 +18,20 @@ import {
   autoComplete,
   fieldId,
   FieldLabel,
-  OptionalMark,
+  FieldLegend,
   submitText,
   textInputType,
   uploadHint,
 } from './field-markup';
 import type { SavedProgress } from './flow-storage';
-import { BackButton, FlowFrame, optionsListId, StepHeader, type HeadingLevel } from './step-markup';
+import {
+  BackButton,
+  choiceStart,
+  FlowFrame,
+  optionsListId,
+  StepHeader,
+  type HeadingLevel,
+} from './step-markup';
 
 export interface StaticStepProps {
   flow: ResolvedFlow;
@@ -70,10 +77,7 @@ function StaticField({
     const ticked = Array.isArray(value) ? value : [];
     return (
       <fieldset className="field field--group">
-        <legend className="field__label">
-          {field.label}
-          <OptionalMark field={field} />
-        </legend>
+        <FieldLegend field={field} />
         <div className="field__options">
           {(field.options ?? []).map((option, i) => (
             <label key={option.value} className="field__option">
@@ -169,16 +173,7 @@ function StaticField({
 }
 
 function choiceParts(flow: ResolvedFlow, step: ResolvedChoiceStep, answers: Answers) {
-  const previous = answers[step.id];
-  const chosen = Array.isArray(previous)
-    ? previous
-    : typeof previous === 'string'
-      ? [previous]
-      : [];
-  const limit = step.showFirst ?? step.options.length;
-  const expanded =
-    step.options.length <= limit ||
-    step.options.findIndex((o) => chosen.includes(o.value)) >= limit;
+  const { chosen, limit, expanded } = choiceStart(step, answers);
   const shown = expanded ? step.options : step.options.slice(0, limit);
   const listId = optionsListId(flow.id, step.id);
   const seeAll = expanded ? null : (

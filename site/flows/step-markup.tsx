@@ -4,7 +4,7 @@
  * renders it to HTML without shipping it, and both renderings stay identical.
  */
 import type { ReactNode, Ref } from 'react';
-import type { ResolvedFlow } from '@/engine/types';
+import type { Answers, ResolvedChoiceStep, ResolvedFlow } from '@/engine/types';
 
 export type HeadingLevel = 2 | 3;
 
@@ -88,4 +88,22 @@ export function BackButton({ onClick, disabled }: { onClick?: () => void; disabl
       Back
     </button>
   );
+}
+
+/**
+ * How a choice step opens: the options already chosen, how many show before "See all", and
+ * whether the list starts expanded (all fit, or a chosen option sits past the limit).
+ */
+export function choiceStart(step: ResolvedChoiceStep, answers: Answers) {
+  const previous = answers[step.id];
+  const chosen = Array.isArray(previous)
+    ? previous
+    : typeof previous === 'string'
+      ? [previous]
+      : [];
+  const limit = step.showFirst ?? step.options.length;
+  const expanded =
+    step.options.length <= limit ||
+    step.options.findIndex((o) => chosen.includes(o.value)) >= limit;
+  return { chosen, limit, expanded };
 }
