@@ -48,7 +48,7 @@ const port = await new Promise((resolve) => {
 });
 const server = spawn(
   process.execPath,
-  [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+  [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
   {
     env: {
       ...process.env,

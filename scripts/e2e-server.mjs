@@ -1,5 +1,5 @@
 // The server the browser tests drive: a fresh production build (`next build`) served by
-// `next start` on the port Playwright chose. E2E_SKIP_BUILD=1 reuses an existing build
+// scripts/serve.mjs (the production server) on the port Playwright chose. E2E_SKIP_BUILD=1 reuses an existing build
 // while iterating on tests.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -14,7 +14,7 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 }
 const server = spawn(
   process.execPath,
-  [nextBin, 'start', '--port', port, '--hostname', '127.0.0.1'],
+  [path.join('scripts', 'serve.mjs'), '--port', port, '--hostname', '127.0.0.1'],
   {
     stdio: 'inherit',
   },

@@ -32,7 +32,7 @@ const freePort = () =>
 const port = await freePort();
 const server = spawn(
   process.execPath,
-  [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+  [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

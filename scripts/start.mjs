@@ -3,17 +3,14 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { serve } from './serve.mjs';
 
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
 
-function run(args) {
-  const result = spawnSync(process.execPath, [nextBin, ...args], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
 if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
   console.log(`No production build in ${distDir}: building first.`);
-  run(['build']);
+  const result = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
-run(['start', '--port', process.env.PORT || '3000']);
+await serve({ port: Number(process.env.PORT || '3000') });

@@ -84,7 +84,7 @@ async function start(cwd: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
     { cwd, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extraEnv } },
   );
   const origin = `http://127.0.0.1:${port}`;

@@ -300,6 +300,55 @@ describe('lead endpoint (built server)', () => {
     expect(other.status).toBe(202);
   });
 
+  it('takes the client address from the connection when no proxy names one', async () => {
+    const body = { answers: { email: 'direct@example.com' }, page, captchaToken: 'pass-token' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4 && statuses.at(-1) !== 429; i++) {
+      statuses.push((await postLead(guarded, 'newsletter', body)).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    // The same address named by a proxy shares the connection's allowance; another does not.
+    const sameClient = await postLead(guarded, 'newsletter', body, {
+      'x-forwarded-for': '127.0.0.1',
+    });
+    expect(sameClient.status).toBe(429);
+    const otherClient = await postLead(guarded, 'newsletter', body, {
+      'x-forwarded-for': '10.0.0.9',
+    });
+    expect(otherClient.status).toBe(202);
+  });
+
+  it('routes like Next: query strings and escapes in the form name, other methods answered by Next', async () => {
+    const body = JSON.stringify({ answers: { email: 'routes@example.com' }, page });
+    const headers = { 'content-type': 'application/json' };
+    const withQuery = await fetch(`${server.url}/api/leads/newsletter?utm_source=mail`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+    expect(withQuery.status).toBe(202);
+    const escaped = await fetch(`${server.url}/api/leads/news%6Cetter`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+    expect(escaped.status).toBe(202);
+    const stored = outbox().filter((lead) => lead.answers.includes('routes@example.com'));
+    expect(stored.map((lead) => lead.flow_id)).toEqual(['newsletter', 'newsletter']);
+
+    const get = await fetch(`${server.url}/api/leads/newsletter`);
+    expect(get.status).toBe(405);
+    const malformed = await fetch(`${server.url}/api/leads/%E0%A4`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+    expect(malformed.status).toBe(400);
+    expect(await errorsOf(malformed)).toEqual([
+      { field: 'flowId', message: 'The form name in the address is not valid' },
+    ]);
+  });
+
   it('delivers every held lead once HubSpot is configured and `npm run leads -- retry --all-held` runs', async () => {
     // The operator stops the unconfigured server, configures HubSpot and retries from the CLI.
     await server.stop();

@@ -1,5 +1,5 @@
 /**
- * Runs the built site (`next start`) as a child process with its own outbox, uploads folder and
+ * Runs the built site (scripts/serve.mjs) as a child process with its own outbox, uploads folder and
  * HubSpot base URL — the real server, as a visitor's browser and HubSpot would see it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { distDir, nextBin, root } from './leads-build';
+import { distDir, root } from './leads-build';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,7 +60,7 @@ export async function startLeadsServer(
   async function launch() {
     const proc = spawn(
       process.execPath,
-      [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+      [path.join(root, 'scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
       {
         cwd: root,
         env: {

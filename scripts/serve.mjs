@@ -1,0 +1,118 @@
+/* global Headers, Request, Response, Buffer, setTimeout */
+// The production server: Next's request handler behind node:http, with the lead endpoint answered
+// directly by the same handler the App Router route uses (see site/server/fast-routes.ts for why).
+// `npm start`, the browser tests, the lead integration tests and `npm run bench:leads` all serve
+// through here. Run alone: `node scripts/serve.mjs --port 3000 --hostname 127.0.0.1`.
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const fastRoutesKey = Symbol.for('site.fast-routes');
+const leadPath = /^\/api\/leads\/([^/]+)$/;
+
+/** The handler for a request the fast path answers, or undefined to leave it to Next. */
+function fastHandler(routes, req) {
+  if (req.method !== 'POST') return undefined;
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (pathname === '/api/bench/echo') return (request) => routes.echo(request);
+  const match = leadPath.exec(pathname);
+  if (!match) return undefined;
+  let flowId;
+  try {
+    flowId = decodeURIComponent(match[1]);
+  } catch {
+    // Next would answer a malformed escape with a bare 500.
+    return () =>
+      Promise.resolve(
+        Response.json(
+          { errors: [{ field: 'flowId', message: 'The form name in the address is not valid' }] },
+          { status: 400 },
+        ),
+      );
+  }
+  return (request) => routes.lead(request, flowId);
+}
+
+/** The node request as a fetch Request, with the client address Next would have added. */
+function toRequest(req, origin) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) {
+    headers.set('x-forwarded-for', req.socket.remoteAddress);
+  }
+  // The body streams: the handler stops reading (and answers 413) past its size limit.
+  return new Request(origin + req.url, { method: 'POST', headers, body: req, duplex: 'half' });
+}
+
+async function send(res, response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, headers).end(body);
+}
+
+function serveFast(handler, req, res, origin) {
+  handler(toRequest(req, origin))
+    .then((response) => send(res, response))
+    .catch((error) => {
+      // The route handlers catch their own faults; this is a fault of the glue above.
+      console.error('[serve] request failed:', error);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          errors: [{ field: 'request', message: 'The form could not be saved; please try again' }],
+        }),
+      );
+    });
+}
+
+export async function serve({ port, hostname }) {
+  // Set before Next (and React) load: both pick their production code from it.
+  process.env.NODE_ENV = 'production';
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  await app.prepare(); // runs instrumentation.ts: the worker starts, the fast routes are published
+  const handle = app.getRequestHandler();
+  // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
+  const origin = `http://${hostname ?? 'localhost'}:${port}`;
+  const server = createServer((req, res) => {
+    const routes = globalThis[fastRoutesKey];
+    const handler = routes && fastHandler(routes, req);
+    if (handler) serveFast(handler, req, res, origin);
+    else void handle(req, res);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  console.log(`Ready on ${origin}`);
+  const shutdown = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  return server;
+}
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await serve({
+    port: Number(option('port', process.env.PORT || '3000')),
+    hostname: option('hostname', undefined),
+  });
+}
