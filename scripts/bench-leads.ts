@@ -109,9 +109,20 @@ async function main() {
   const sink = await startSink();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // `-- --profile DIR` writes the server's CPU profile (open it in Chrome's DevTools) on exit.
+  const profileAt = process.argv.indexOf('--profile');
+  const profile =
+    profileAt === -1 ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.argv[profileAt + 1]}`];
   const server = spawn(
     process.execPath,
-    [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
+    [
+      ...profile,
+      path.join('scripts', 'serve.mjs'),
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
     {
       env: {
         PATH: process.env.PATH ?? '',
@@ -197,7 +208,9 @@ async function main() {
     console.log(failures.length === 0 ? 'budget: OK' : `budget: FAILED (${failures.join('; ')})`);
     process.exitCode = failures.length === 0 ? 0 : 1;
   } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
+    await exited;
     sink.close();
     rmSync(data, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@
  * stores it, and answers `202 {"id"}` only once the lead is committed to disk. The first
  * delivery attempt starts right after. Every refusal is a 4xx with `{errors: [{field, message}]}`.
  */
-import { randomUUID } from 'node:crypto';
+import { newLeadId } from './lead-id';
 import { buildSubmissions, validateAnswers } from '@/engine';
 import { clientIp, hubspotUtk } from './client-ip';
 import { uploadSpecs } from './flow-registry';
@@ -167,7 +167,7 @@ export async function handleLeadPost(
 
   try {
     const id = await services.store.insertLead({
-      id: randomUUID(),
+      id: newLeadId(receivedAt),
       flowId,
       answers: validated.answers,
       pageUri: lead.page.uri,

@@ -198,10 +198,21 @@ describe('delivery worker', () => {
     const { store } = await setup();
     const first = lead('twice@example.com', ['subscribe'], { idempotencyKey: 'k-1' });
     const second = lead('twice@example.com', ['subscribe'], { idempotencyKey: 'k-1' });
-    const results = await Promise.allSettled([store.insertLead(first), store.insertLead(second)]);
+    const other = lead('other@example.com', ['subscribe']);
+    const results = await Promise.allSettled([
+      store.insertLead(first),
+      store.insertLead(second),
+      store.insertLead(other),
+    ]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: first.id });
     expect(results[1]?.status).toBe('rejected');
     expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateLeadError);
-    expect(store.listLeads()).toHaveLength(1);
+    // The rest of the batch is stored once, with its delivery: the failure rolled back alone.
+    expect(results[2]).toEqual({ status: 'fulfilled', value: other.id });
+    expect(store.listLeads().map((row) => row.id)).toEqual(
+      expect.arrayContaining([first.id, other.id]),
+    );
+    expect(store.listLeads()).toHaveLength(2);
+    expect(store.getLead(other.id)?.deliveries).toHaveLength(1);
   });
 });
