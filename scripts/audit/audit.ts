@@ -80,11 +80,13 @@ function prepareBareApp() {
   if (!existsSync(path.join(bareDir, '.next', 'BUILD_ID'))) build(bareDir);
 }
 
+/** Serves a build: the bare app with `next start`, the site with its own server (serve.mjs). */
 async function start(cwd: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
+  const server = cwd === bareDir ? [nextBin, 'start'] : [path.resolve('scripts', 'serve.mjs')];
   const child = spawn(
     process.execPath,
-    [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
+    [...server, '--port', String(port), '--hostname', '127.0.0.1'],
     { cwd, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extraEnv } },
   );
   const origin = `http://127.0.0.1:${port}`;
@@ -97,7 +99,7 @@ async function start(cwd: string, extraEnv: Record<string, string> = {}) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   child.kill();
-  throw new Error(`next start did not answer in ${cwd}`);
+  throw new Error(`the server did not answer in ${cwd}`);
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
