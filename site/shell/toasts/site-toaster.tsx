@@ -1,30 +1,17 @@
 'use client';
 
-import { useEffect } from 'react';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { timings } from '../timings';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToToaster, toasterRequested } from './toast-gate';
 
-/**
- * Toasts: top-centre, 5 s, one at a time (a new toast dismisses the one before);
- * errors red with white text, successes green.
- */
+const ToasterView = lazy(() => import('./toaster-view'));
+
+/** The shell's toaster: nothing until the page raises its first toast (see toast-gate.ts). */
 export function SiteToaster() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    toasts
-      .filter((item) => item.visible)
-      .slice(1)
-      .forEach((item) => toast.dismiss(item.id));
-  }, [toasts]);
-
+  const requested = useSyncExternalStore(subscribeToToaster, toasterRequested, () => false);
+  if (!requested) return null;
   return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: timings.toastMs,
-        error: { duration: timings.toastMs, style: { background: '#b3261e', color: '#ffffff' } },
-        success: { duration: timings.toastMs, style: { background: '#1e7b34', color: '#ffffff' } },
-      }}
-    />
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }
