@@ -4,13 +4,15 @@
  * writes a few index pages instead of one page per lead: 60.6 -> 43.8 µs per stored lead against
  * random (version 4) ids in a 20,000-lead insert benchmark.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
+/**
+ * A version 4 UUID (random, drawn from Node's pooled entropy, no system call per id) with its
+ * first 48 bits replaced by the time and its version digit by 7. The variant bits stay as
+ * version 4 sets them, which is the variant version 7 uses.
+ */
 export function newLeadId(now = Date.now()): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const random = randomUUID();
+  const time = now.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
 }
