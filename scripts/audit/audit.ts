@@ -5,7 +5,7 @@
  *
  *   npm run audit                 audit the build in NEXT_DIST_DIR (builds it when missing)
  *   npm run audit -- --build      rebuild first and report the build time and page count
- *   npm run audit -- --runs 5     Lighthouse runs per page (median kept; default 3)
+ *   npm run audit -- --runs 5     Lighthouse runs per page (median kept, range printed; default 3)
  *   npm run audit -- --verbose    also list every script each page loads
  *
  * Budgets (issue 7): performance ≥ 95, accessibility / best practices / SEO = 100, axe 0
@@ -112,6 +112,7 @@ function printTable(
     'template',
     'path',
     'perf',
+    'range',
     'a11y',
     'bp',
     'seo',
@@ -123,13 +124,14 @@ function printTable(
     'JS gz KiB',
     '+bare KiB',
   ];
-  const widths = [15, 41, 5, 5, 5, 5, 4, 7, 6, 7, 7, 10, 9];
+  const widths = [15, 41, 5, 7, 5, 5, 5, 4, 7, 6, 7, 7, 10, 9];
   console.log(header.map((cell, index) => pad(cell, widths[index]!)).join(' '));
   for (const { template, path: route, measure, extra } of rows) {
     const cells = [
       template,
       route,
       String(measure.scores.performance),
+      measure.performanceRange.join('-'),
       String(measure.scores.accessibility),
       String(measure.scores.bestPractices),
       String(measure.scores.seo),

@@ -13,6 +13,8 @@ import { chromiumLaunchOptions } from '@/tests/e2e/support/chromium';
 export interface PageMeasure {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
   vitals: { lcp: number; cls: number; tbt: number; fcp: number };
+  /** Lowest and highest performance score of the runs (the median is in `scores`). */
+  performanceRange: [number, number];
   /** Lighthouse audits below full marks in the accessibility, best-practices and SEO categories. */
   failedAudits: string[];
   axeViolations: string[];
@@ -130,6 +132,7 @@ export async function measurePage(
     return {
       scores: { performance: 0, accessibility: 0, bestPractices: 0, seo: 0 },
       vitals: { lcp: 0, cls: 0, tbt: 0, fcp: 0 },
+      performanceRange: [0, 0],
       failedAudits: [],
       axeViolations,
       jsGzipBytes,
@@ -142,5 +145,9 @@ export async function measurePage(
     runs.push(await runLighthouse(url));
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   const median = runs[Math.floor(runs.length / 2)]!;
-  return { ...median, axeViolations, jsGzipBytes, scripts };
+  const performanceRange: [number, number] = [
+    runs[0]!.scores.performance,
+    runs.at(-1)!.scores.performance,
+  ];
+  return { ...median, performanceRange, axeViolations, jsGzipBytes, scripts };
 }
