@@ -45,13 +45,13 @@ export async function SiteHeader() {
                   id="industries"
                   label="Industries"
                   panelClassName="topbar-dropdown topbar-dropdown--wide"
-                  panel="industries"
+                  remote
                 />
                 <Dropdown
                   id="offices"
                   label="Offices"
                   panelClassName="topbar-dropdown topbar-dropdown--wide"
-                  panel="offices"
+                  remote
                 />
                 <Dropdown
                   id="language"
@@ -75,7 +75,7 @@ export async function SiteHeader() {
                           id={menuId(item.name)}
                           label={item.name}
                           panelClassName="mega-dropdown"
-                          panel={menuId(item.name)}
+                          remote
                         />
                       ) : (
                         <a className="mega-menu__link" href={item.url}>

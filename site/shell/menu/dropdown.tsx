@@ -1,13 +1,13 @@
 'use client';
 
 import {
-  useState,
+  useEffect,
   type FocusEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { useHeaderMenus } from './header-menus-client';
+import { useHeaderMenus, warmHeaderMenus } from './header-menus-client';
 import { panelId, triggerId, useMenu, type MenuId } from './menu-context';
 import { SmartLink } from '../prefetch/smart-link';
 
@@ -17,10 +17,10 @@ interface DropdownProps {
   /** The panel's content, rendered on the server. */
   children?: ReactNode;
   /**
-   * Or the key of a panel among the header menus fetched on intent (header/header-menus.ts):
-   * static HTML, no hydration cost, not carried by the page.
+   * Or the panel is this dropdown's entry (by id) among the header menus fetched on intent
+   * (header/header-menus.ts): static HTML, no hydration cost, not carried by the page.
    */
-  panel?: string;
+  remote?: boolean;
   className?: string;
   panelClassName?: string;
   /** Accessible name of the trigger when the label is an icon or abbreviated. */
@@ -37,22 +37,22 @@ export function Dropdown({
   id,
   label,
   children,
-  panel,
+  remote = false,
   className,
   panelClassName,
   ariaLabel,
 }: DropdownProps) {
   const menu = useMenu();
   const open = menu.openId === id;
-  const [wanted, setWanted] = useState(false);
-  const { menus, failed } = useHeaderMenus(panel !== undefined && (open || wanted));
-  const html = panel === undefined ? undefined : menus?.panels[panel];
-  const want = () => {
-    if (panel !== undefined && !wanted) setWanted(true);
-  };
+  const { menus, failed } = useHeaderMenus();
+  const html = remote ? menus?.panels[id] : undefined;
+  // Usually already fetched: the first pointer over the header or focus in it starts the fetch
+  // (MenuProvider). Opening also retries one that failed.
+  useEffect(() => {
+    if (remote && open) warmHeaderMenus();
+  }, [remote, open]);
 
   const onPointerEnter = (event: PointerEvent) => {
-    want();
     if (event.pointerType === 'mouse') menu.hoverEnter(id);
   };
   const onPointerLeave = (event: PointerEvent) => {
@@ -72,7 +72,6 @@ export function Dropdown({
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onBlur={onBlur}
-      onFocus={want}
     >
       <button
         id={triggerId(id)}
@@ -93,7 +92,7 @@ export function Dropdown({
         onClick={onPanelClick}
         dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}
       >
-        {html !== undefined ? undefined : panel === undefined ? (
+        {html !== undefined ? undefined : !remote ? (
           children
         ) : open ? (
           failed ? (

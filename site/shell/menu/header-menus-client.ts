@@ -1,8 +1,9 @@
 /**
  * The browser side of the header's menus (see header/header-menus.ts): one fetch per page
  * life, shared by every dropdown and the mobile sidebar, started by the first sign of intent.
+ * Its outcome is one store every menu reads, so no menu keeps a copy of it.
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { MobileSection } from '../mobile/mobile-menu';
 
 export interface HeaderMenus {
@@ -11,42 +12,54 @@ export interface HeaderMenus {
   mobileSections: MobileSection[];
 }
 
+interface MenusState {
+  menus: HeaderMenus | null;
+  /** The last fetch failed; the next intent tries again. */
+  failed: boolean;
+}
+
+const initial: MenusState = { menus: null, failed: false };
+let state = initial;
 let pending: Promise<HeaderMenus> | null = null;
+const listeners = new Set<() => void>();
+
+function setState(next: MenusState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
 
 export function loadHeaderMenus(): Promise<HeaderMenus> {
+  if (!pending && state.failed) setState(initial); // a retry shows "Loading…" again
   pending ??= fetch('/api/header-menus')
     .then(async (response) => {
       if (!response.ok) throw new Error(`header menus: HTTP ${response.status}`);
-      return (await response.json()) as HeaderMenus;
+      const menus = (await response.json()) as HeaderMenus;
+      setState({ menus, failed: false });
+      return menus;
     })
     .catch((error: unknown) => {
       pending = null; // offline: the next intent tries again
+      setState({ menus: null, failed: true });
       throw error;
     });
   return pending;
 }
 
-/** Starts the fetch without waiting for it (pointer over the header, focus, touch). */
+/** Starts the fetch without waiting for it (pointer over the header, focus, a menu opening). */
 export function warmHeaderMenus(): void {
   loadHeaderMenus().catch(() => undefined);
 }
 
-/** The menus once `wanted` has been true (a menu opened); `failed` when they could not load. */
-export function useHeaderMenus(wanted: boolean): { menus: HeaderMenus | null; failed: boolean } {
-  const [state, setState] = useState<{ menus: HeaderMenus | null; failed: boolean }>({
-    menus: null,
-    failed: false,
-  });
-  useEffect(() => {
-    if (!wanted || state.menus) return;
-    let live = true;
-    loadHeaderMenus().then(
-      (menus) => live && setState({ menus, failed: false }),
-      () => live && setState({ menus: null, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, state.menus]);
-  return state;
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The menus once fetched; `failed` when the last try could not load them. */
+export function useHeaderMenus(): MenusState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => initial,
+  );
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { NavigationButtons } from '@/site/content/content-types';
 import { useMenu } from '../menu/menu-context';
-import { useHeaderMenus } from '../menu/header-menus-client';
+import { useHeaderMenus, warmHeaderMenus } from '../menu/header-menus-client';
 
 // The sidebar is client-only and its code loads on the first open.
 const MobileSidebar = dynamic(() => import('./mobile-sidebar'), { ssr: false });
@@ -16,10 +16,12 @@ export interface MobileMenuProps {
 /** The "Menu" button of narrow screens and the sidebar it opens. */
 export function MobileMenuButton({ buttons }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
   // The sections arrive with the header menus (fetched on intent); the sidebar shows its
-  // buttons at once and the sections as soon as they are here.
-  const { menus, failed } = useHeaderMenus(open || wanted);
+  // buttons at once and the sections as soon as they are here. Opening retries a failed fetch.
+  const { menus, failed } = useHeaderMenus();
+  useEffect(() => {
+    if (open) warmHeaderMenus();
+  }, [open]);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useMenu();
 
@@ -31,8 +33,8 @@ export function MobileMenuButton({ buttons }: MobileMenuProps) {
         className="mobile-menu-button"
         aria-expanded={open}
         aria-haspopup="dialog"
-        onPointerDown={() => setWanted(true)}
-        onFocus={() => setWanted(true)}
+        onPointerDown={warmHeaderMenus}
+        onFocus={warmHeaderMenus}
         onClick={() => {
           menu.close();
           setOpen(true);
