@@ -1,6 +1,6 @@
 // The server the browser tests drive: a fresh production build (`next build`) served by
-// scripts/serve.mjs (the production server) on the port Playwright chose. E2E_SKIP_BUILD=1 reuses an existing build
-// while iterating on tests.
+// scripts/serve.mjs (the production server) on the port Playwright chose. E2E_SKIP_BUILD=1
+// reuses an existing build while iterating on tests.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
