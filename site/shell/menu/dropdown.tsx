@@ -2,6 +2,7 @@
 
 import {
   useEffect,
+  useState,
   type FocusEvent,
   type MouseEvent,
   type PointerEvent,
@@ -14,7 +15,11 @@ import { SmartLink } from '../prefetch/smart-link';
 interface DropdownProps {
   id: MenuId;
   label: ReactNode;
-  /** The panel's content, rendered on the server. */
+  /**
+   * The panel's content, rendered when the dropdown first opens and kept from then on: a
+   * closed panel is hidden, so its markup would only lengthen the page the browser parses
+   * and hydrates before the content.
+   */
   children?: ReactNode;
   /**
    * Or the panel is this dropdown's entry (by id) among the header menus fetched on intent
@@ -46,6 +51,8 @@ export function Dropdown({
   const open = menu.openId === id;
   const { menus, failed } = useHeaderMenus();
   const html = remote ? menus?.panels[id] : undefined;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   // Usually already fetched: the first pointer over the header or focus in it starts the fetch
   // (MenuProvider). Opening also retries one that failed.
   useEffect(() => {
@@ -93,7 +100,7 @@ export function Dropdown({
         dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}
       >
         {html !== undefined ? undefined : !remote ? (
-          children
+          opened && children
         ) : open ? (
           failed ? (
             <p className="dropdown__status" role="alert">

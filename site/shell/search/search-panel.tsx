@@ -70,6 +70,8 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
     };
   }, [open]);
 
+  const hidden = !open && phase === 'closed';
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = input.current?.value.trim() ?? '';
@@ -98,41 +100,45 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
         id={panelId(SEARCH_ID)}
         className="search-panel"
         data-phase={open ? 'open' : phase}
-        hidden={!open && phase === 'closed'}
+        hidden={hidden}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a')) menu.close();
         }}
       >
-        <div className="container">
-          <form
-            className="search-panel__form"
-            role="search"
-            action="/search"
-            method="get"
-            onSubmit={submit}
-          >
-            <label htmlFor="site-search-input">Search the site</label>
-            <div className="search-panel__row">
-              <input
-                ref={input}
-                id="site-search-input"
-                type="search"
-                name="search"
-                autoComplete="off"
-                enterKeyHint="search"
-                placeholder="Business plans, SBA loans, private placements…"
-              />
-              <button type="submit" className="button">
-                Search
-              </button>
+        {/* A closed panel is hidden: its form and lists render when it opens, so they do
+            not lengthen every page's markup ahead of the content. */}
+        {hidden ? null : (
+          <div className="container">
+            <form
+              className="search-panel__form"
+              role="search"
+              action="/search"
+              method="get"
+              onSubmit={submit}
+            >
+              <label htmlFor="site-search-input">Search the site</label>
+              <div className="search-panel__row">
+                <input
+                  ref={input}
+                  id="site-search-input"
+                  type="search"
+                  name="search"
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  placeholder="Business plans, SBA loans, private placements…"
+                />
+                <button type="submit" className="button">
+                  Search
+                </button>
+              </div>
+            </form>
+            <div className="search-panel__groups">
+              <LinkList title="Popular searches" links={links.popular} />
+              <LinkList title="Previous searches" links={links.previous} />
+              <LinkList title="Recently visited" links={links.recent} />
             </div>
-          </form>
-          <div className="search-panel__groups">
-            <LinkList title="Popular searches" links={links.popular} />
-            <LinkList title="Previous searches" links={links.previous} />
-            <LinkList title="Recently visited" links={links.recent} />
           </div>
-        </div>
+        )}
       </div>
     </div>
   );
