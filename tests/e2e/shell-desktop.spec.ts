@@ -206,15 +206,17 @@ test('menus link to the pages of the navigation tree', async ({ page }) => {
 test('the search panel focuses its input after 700 ms and Enter lands on /search', async ({
   page,
 }) => {
-  // Measure in the page: from the click on the trigger to the input receiving focus.
+  // Measure in the page: from the click on the trigger to the input receiving focus. The
+  // closed panel has no form yet (it renders on opening), so focus is watched on the document.
+  await expect(page.locator('#site-search-input')).toHaveCount(0);
   await page.evaluate(() => {
     const w = window as unknown as { clickAt?: number; focusAt?: number };
     document
       .getElementById('menu-trigger-search')!
       .addEventListener('click', () => (w.clickAt = performance.now()), { once: true });
-    document
-      .getElementById('site-search-input')!
-      .addEventListener('focus', () => (w.focusAt = performance.now()), { once: true });
+    document.addEventListener('focusin', (event) => {
+      if ((event.target as Element).id === 'site-search-input') w.focusAt ??= performance.now();
+    });
   });
   await trigger(page, 'Search').click();
   const panel = page.locator('#menu-panel-search');
@@ -359,4 +361,44 @@ test('a menu that cannot load says so and points to the sitemap', async ({ page 
   const alert = panelOf(page, 'financing').getByRole('alert');
   await expect(alert).toContainText('This menu could not load.');
   await expect(alert.getByRole('link', { name: 'sitemap' })).toHaveAttribute('href', '/sitemap');
+});
+
+test('the header fits every desktop width: no sideways scroll, calls to action on screen', async ({
+  page,
+}) => {
+  for (const width of [1024, 1100, 1229, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const layout = await page.evaluate(() => {
+      const bar = document.querySelector('.main-bar__inner')!;
+      const padding = parseFloat(getComputedStyle(bar).paddingRight);
+      const visible = [...document.querySelectorAll<HTMLElement>('.header-actions .button')]
+        .filter((button) => button.offsetParent !== null)
+        .map((button) => ({
+          text: button.textContent,
+          right: button.getBoundingClientRect().right,
+          // One box per line of text.
+          lines: (() => {
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+          })(),
+        }));
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        contentRight: bar.getBoundingClientRect().right - padding,
+        visible,
+      };
+    });
+    expect(layout.scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
+    // The primary call to action shows at every desktop width, both from 1230 px.
+    expect(layout.visible.map((button) => button.text)).toEqual(
+      width >= 1230 ? ['Book a Consultation', 'Apply for Funding'] : ['Book a Consultation'],
+    );
+    for (const button of layout.visible) {
+      expect(button.right, `${button.text} at ${width} px`).toBeLessThanOrEqual(
+        layout.contentRight + 0.5,
+      );
+      expect(button.lines, `${button.text} on one line at ${width} px`).toBe(1);
+    }
+  }
 });
