@@ -20,7 +20,6 @@ import { hasSavedProgress } from './progress-key';
 import type { BookingFlowProps } from './booking/booking-flow';
 import type { ResolvedFlow } from '@/engine/types';
 import type { FlowRendererProps } from './renderer-types';
-import './flows.css';
 
 type Draft = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '@/site/styles/globals.css';
+import '@/site/styles/site.css';
 import { defaultMetadata, defaultViewport } from '@/site/seo/default-metadata';
 import { SiteShell } from '@/site/shell/site-shell';
 

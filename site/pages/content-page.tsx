@@ -17,7 +17,6 @@ import {
   Steps,
   TermsTable,
 } from './parts/sections';
-import './pages.css';
 
 async function RelatedLinks({ paths }: { paths: string[] }) {
   const titles = await linkTitles();

@@ -14,7 +14,6 @@ import { HeroSlider } from './parts/hero-slider';
 import { JsonLd } from './parts/json-ld';
 import { ReviewsList } from './parts/reviews-list';
 import { CardGrid, Paragraphs, Section } from './parts/sections';
-import './pages.css';
 
 export const metadata = pageMetadata({ path: '/', social: 'home' });
 

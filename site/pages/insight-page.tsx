@@ -10,7 +10,6 @@ import { socialImage } from '@/site/seo/social-templates';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { JsonLd } from './parts/json-ld';
 import { Bullets, CardGrid, Paragraphs, Section } from './parts/sections';
-import './pages.css';
 
 type Params = { slug: string };
 

@@ -8,7 +8,6 @@ import { contentMetadata, shortTitle } from '@/site/seo/content-metadata';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { Paragraphs } from './parts/sections';
 import { PageLink } from './parts/page-link';
-import './pages.css';
 
 type Params = { slug: string };
 

@@ -11,7 +11,6 @@ import { contentMetadata } from '@/site/seo/content-metadata';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { FlowSlot } from './parts/flow-slot';
 import { Banner, Bullets, CardGrid, Paragraphs, Section } from './parts/sections';
-import './pages.css';
 
 type Params = { slug: string };
 

@@ -3,7 +3,6 @@ import type { Policy } from '@/site/content/page-types';
 import { formatDate } from '@/site/format/format-date';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { Banner, Bullets, Paragraphs } from './parts/sections';
-import './pages.css';
 
 /** A policy (privacy, terms, refund, cookies): effective date, then its numbered sections. */
 export function PolicyPage({ policy }: { policy: Policy }) {

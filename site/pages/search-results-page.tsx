@@ -9,7 +9,6 @@ import { getSiteSearch } from '@/site/search/get-site-search';
 import { pageMetadata } from '@/site/seo/page-metadata';
 import { Banner } from './parts/sections';
 import { PageLink } from './parts/page-link';
-import './pages.css';
 
 // Static metadata on purpose: every `/search?search=…` names `/search` as its canonical URL, so
 // crawlers may follow result pages (robots.txt allows them) without indexing one per query.

@@ -7,7 +7,6 @@ import { NavigationBehaviours } from './navigation/navigation-behaviours';
 import { ThirdPartyLoader } from './third-party/third-party-loader';
 import { thirdPartyScripts } from './third-party/third-party-scheduler';
 import { SiteToaster } from './toasts/site-toaster';
-import './shell.css';
 
 /** The frame every page shares: skip link, header, the page, footer and the shell's islands. */
 export function SiteShell({ children }: { children: ReactNode }) {
