@@ -94,7 +94,7 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
           <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
-        <span className="search__trigger-label">Search</span>
+        <span className="visually-hidden">Search</span>
       </button>
       <div
         id={panelId(SEARCH_ID)}
