@@ -2,24 +2,19 @@
 
 import {
   useEffect,
-  useState,
   type FocusEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
 import { useHeaderMenus, warmHeaderMenus } from './header-menus-client';
-import { panelId, triggerId, useMenu, type MenuId } from './menu-context';
+import { panelId, triggerId, useMenu, useOpenedOnce, type MenuId } from './menu-context';
 import { SmartLink } from '../prefetch/smart-link';
 
 interface DropdownProps {
   id: MenuId;
   label: ReactNode;
-  /**
-   * The panel's content, rendered when the dropdown first opens and kept from then on: a
-   * closed panel is hidden, so its markup would only lengthen the page the browser parses
-   * and hydrates before the content.
-   */
+  /** The panel's content, mounted when the dropdown first opens (useOpenedOnce). */
   children?: ReactNode;
   /**
    * Or the panel is this dropdown's entry (by id) among the header menus fetched on intent
@@ -51,8 +46,7 @@ export function Dropdown({
   const open = menu.openId === id;
   const { menus, failed } = useHeaderMenus();
   const html = remote ? menus?.panels[id] : undefined;
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
+  const opened = useOpenedOnce(open);
   // Usually already fetched: the first pointer over the header or focus in it starts the fetch
   // (MenuProvider). Opening also retries one that failed.
   useEffect(() => {

@@ -36,6 +36,16 @@ const MenuContext = createContext<MenuApi | null>(null);
 export const triggerId = (id: MenuId) => `menu-trigger-${id}`;
 export const panelId = (id: MenuId) => `menu-panel-${id}`;
 
+/**
+ * True from the first time `open` is true. A closed panel is hidden, so its content mounts on
+ * the first opening (not in every page's markup and hydration) and stays mounted after it.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
+
 export function useMenu(): MenuApi {
   const api = useContext(MenuContext);
   if (!api) throw new Error('useMenu must be used inside <MenuProvider>');

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { NavLink, SearchPanelLinks } from '@/site/content/content-types';
-import { panelId, triggerId, useMenu } from '../menu/menu-context';
+import { panelId, triggerId, useMenu, useOpenedOnce } from '../menu/menu-context';
 import { timings } from '../timings';
 
 const SEARCH_ID = 'search';
@@ -70,7 +70,7 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
     };
   }, [open]);
 
-  const hidden = !open && phase === 'closed';
+  const opened = useOpenedOnce(open);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,14 +100,12 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
         id={panelId(SEARCH_ID)}
         className="search-panel"
         data-phase={open ? 'open' : phase}
-        hidden={hidden}
+        hidden={!open && phase === 'closed'}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a')) menu.close();
         }}
       >
-        {/* A closed panel is hidden: its form and lists render when it opens, so they do
-            not lengthen every page's markup ahead of the content. */}
-        {hidden ? null : (
+        {opened && (
           <div className="container">
             <form
               className="search-panel__form"
