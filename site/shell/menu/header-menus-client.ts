@@ -4,6 +4,7 @@
  * Its outcome is one store every menu reads, so no menu keeps a copy of it.
  */
 import { useSyncExternalStore } from 'react';
+import { createExternalStore } from '../external-store';
 import type { MobileSection } from '../mobile/mobile-menu';
 
 export interface HeaderMenus {
@@ -19,27 +20,21 @@ interface MenusState {
 }
 
 const initial: MenusState = { menus: null, failed: false };
-let state = initial;
+const store = createExternalStore(initial);
 let pending: Promise<HeaderMenus> | null = null;
-const listeners = new Set<() => void>();
-
-function setState(next: MenusState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
 
 export function loadHeaderMenus(): Promise<HeaderMenus> {
-  if (!pending && state.failed) setState(initial); // a retry shows "Loading…" again
+  if (!pending && store.get().failed) store.set(initial); // a retry shows "Loading…" again
   pending ??= fetch('/api/header-menus')
     .then(async (response) => {
       if (!response.ok) throw new Error(`header menus: HTTP ${response.status}`);
       const menus = (await response.json()) as HeaderMenus;
-      setState({ menus, failed: false });
+      store.set({ menus, failed: false });
       return menus;
     })
     .catch((error: unknown) => {
       pending = null; // offline: the next intent tries again
-      setState({ menus: null, failed: true });
+      store.set({ menus: null, failed: true });
       throw error;
     });
   return pending;
@@ -50,16 +45,7 @@ export function warmHeaderMenus(): void {
   loadHeaderMenus().catch(() => undefined);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** The menus once fetched; `failed` when the last try could not load them. */
 export function useHeaderMenus(): MenusState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => initial,
-  );
+  return useSyncExternalStore(store.subscribe, store.get, () => initial);
 }

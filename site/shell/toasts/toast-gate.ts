@@ -4,18 +4,13 @@
  * never see a toast, and every page used to evaluate it and inject its styles on arrival.
  * A toast raised before the toaster arrives waits in react-hot-toast's store and shows with it.
  */
-let requested = false;
-const listeners = new Set<() => void>();
+import { createExternalStore } from '../external-store';
+
+const requested = createExternalStore(false);
 
 export function requestToaster(): void {
-  if (requested) return;
-  requested = true;
-  for (const listener of listeners) listener();
+  if (!requested.get()) requested.set(true);
 }
 
-export function subscribeToToaster(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export const toasterRequested = (): boolean => requested;
+export const subscribeToToaster = requested.subscribe;
+export const toasterRequested = requested.get;
