@@ -44,8 +44,11 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
   const [phase, setPhase] = useState<Phase>('closed');
   const [expanded, setExpanded] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const opened = useOpenedOnce(open);
 
   useEffect(() => {
+    // Closed since the page loaded: nothing to hide or collapse.
+    if (!open && !opened) return;
     if (open) {
       const show = setTimeout(() => {
         setPhase('open');
@@ -68,9 +71,7 @@ export function SearchPanel({ links }: { links: SearchPanelLinks }) {
       clearTimeout(hide);
       clearTimeout(collapse);
     };
-  }, [open]);
-
-  const opened = useOpenedOnce(open);
+  }, [open, opened]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
