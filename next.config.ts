@@ -5,6 +5,7 @@ import path from 'node:path';
 // a malformed value stops both with a message naming the variable.
 import { env } from './site/env';
 import { legacyRedirectRules } from './site/seo/legacy-redirects';
+import { addCompileHints } from './scripts/compile-hints';
 
 const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
@@ -34,6 +35,9 @@ const nextConfig: NextConfig = {
         stdio: 'inherit',
       });
       if (result.status !== 0) throw new Error('Building the search index failed (see above).');
+      // Startup chunks compile on a background thread while they stream in (compile-hints.ts).
+      const hints = addCompileHints(path.resolve(projectDir, distDir));
+      console.log(`Compile hints: ${hints.hinted} of ${hints.chunks} startup chunks marked`);
       return Promise.resolve();
     },
   },

@@ -34,6 +34,22 @@ test('no request of the home page fails', async ({ page }) => {
   expect(failures).toEqual([]);
 });
 
+test('the scripts a page starts with are marked for compiling while they stream in', async ({
+  page,
+}) => {
+  // V8 compiles marked scripts' functions off the main thread (scripts/compile-hints.ts).
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/contact-us', { waitUntil: 'load' });
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const url of scripts) {
+    const body = await (await page.request.get(url)).text();
+    expect(body.startsWith('//# allFunctionsCalledOnLoad\n'), url).toBe(true);
+  }
+});
+
 test('an unknown path answers 404 with the error page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
