@@ -14,7 +14,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { env } from '@/site/env';
 import { closeBrowsers, measurePage, type PageMeasure } from './measure-page';
@@ -107,7 +106,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const pad = (value: string, width: number) => value.padEnd(width);
 
 function printTable(
-  rows: { template: string; path: string; measure: PageMeasure; extra: number; load: number }[],
+  rows: { template: string; path: string; measure: PageMeasure; extra: number }[],
 ) {
   const header = [
     'template',
@@ -128,7 +127,7 @@ function printTable(
   ];
   const widths = [15, 41, 5, 7, 5, 5, 5, 4, 7, 6, 7, 7, 10, 9, 4];
   console.log(header.map((cell, index) => pad(cell, widths[index]!)).join(' '));
-  for (const { template, path: route, measure, extra, load } of rows) {
+  for (const { template, path: route, measure, extra } of rows) {
     const cells = [
       template,
       route,
@@ -144,7 +143,7 @@ function printTable(
       measure.vitals.fcp.toFixed(0),
       kib(measure.jsGzipBytes),
       kib(extra),
-      load.toFixed(1),
+      measure.load.toFixed(1),
     ];
     console.log(cells.map((cell, index) => pad(cell, widths[index]!)).join(' '));
   }
@@ -169,9 +168,6 @@ async function main() {
     const runsFlag = process.argv.indexOf('--runs');
     const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) || 3 : 3;
     // The bare page is audited too: its scores are the floor this machine and Next allow.
-    // The machine's 1-minute load average as each page's runs start: Lighthouse's simulated
-    // timings scale with the CPU time the trace observed, so a busy machine shows as noise.
-    const baselineLoad = loadavg()[0]!;
     const baseline = await measurePage(`${bare.origin}/`, { lighthouse: true, runs });
     console.log(
       `Bare Next page: ${kib(baseline.jsGzipBytes)} KiB gzip JS; Lighthouse median of ${runs} runs\n`,
@@ -183,13 +179,11 @@ async function main() {
         content: false,
         measure: baseline,
         extra: 0,
-        load: baselineLoad,
       },
     ];
     for (const target of targets) {
-      const load = loadavg()[0]!;
       const measure = await measurePage(`${site.origin}${target.path}`, { lighthouse: true, runs });
-      rows.push({ ...target, measure, extra: measure.jsGzipBytes - baseline.jsGzipBytes, load });
+      rows.push({ ...target, measure, extra: measure.jsGzipBytes - baseline.jsGzipBytes });
     }
     printTable(rows);
     if (process.argv.includes('--verbose')) {

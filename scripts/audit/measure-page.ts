@@ -3,6 +3,7 @@
  * simulated slow 4G and CPU slowdown), axe violations (WCAG 2.x A/AA rules), and the gzipped
  * size of every script the page loads until the network is idle.
  */
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
@@ -21,6 +22,11 @@ export interface PageMeasure {
   jsGzipBytes: number;
   /** Every script loaded, with its gzipped size (for `--verbose`). */
   scripts: { url: string; gzipBytes: number }[];
+  /**
+   * The machine's 1-minute load average as the page's runs started: Lighthouse's simulated
+   * timings scale with the CPU time its trace observed, so a busy machine shows as noise.
+   */
+  load: number;
 }
 
 let browser: Browser | undefined;
@@ -127,6 +133,7 @@ export async function measurePage(
   url: string,
   options: { lighthouse: boolean; runs?: number },
 ): Promise<PageMeasure> {
+  const load = loadavg()[0]!;
   const { jsGzipBytes, axeViolations, scripts } = await scriptsAndAxe(url, options.lighthouse);
   if (!options.lighthouse) {
     return {
@@ -137,6 +144,7 @@ export async function measurePage(
       axeViolations,
       jsGzipBytes,
       scripts,
+      load,
     };
   }
   // Lighthouse's own advice: take the median of several runs, the score varies run to run.
@@ -149,5 +157,5 @@ export async function measurePage(
     runs[0]!.scores.performance,
     runs.at(-1)!.scores.performance,
   ];
-  return { ...median, performanceRange, axeViolations, jsGzipBytes, scripts };
+  return { ...median, performanceRange, axeViolations, jsGzipBytes, scripts, load };
 }
