@@ -22,24 +22,7 @@ export function generalErrorMessage(status: number | undefined, body: unknown): 
   return first ?? messageOf(body.error) ?? text(body.message);
 }
 
-/**
- * The content backend's error text: `data[0].message`, else the first message of the
- * first entry of the `errors` object (`{errors: {email: ["taken"]}}` → "taken").
- */
-export function contentErrorMessage(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  const data = body.data;
-  const fromData = Array.isArray(data) ? messageOf(data[0]) : undefined;
-  if (fromData) return fromData;
-  if (!isRecord(body.errors)) return undefined;
-  const entry = Object.values(body.errors)[0];
-  return Array.isArray(entry) ? messageOf(entry[0]) : messageOf(entry);
-}
-
-/** A success text: `success`, or `data.success` when `nested` (the content backend). */
-export function successMessage(body: unknown, nested = false): string | undefined {
-  if (!isRecord(body)) return undefined;
-  return (
-    text(body.success) ?? (nested && isRecord(body.data) ? text(body.data.success) : undefined)
-  );
+/** A success text: `success`. */
+export function successMessage(body: unknown): string | undefined {
+  return isRecord(body) ? text(body.success) : undefined;
 }

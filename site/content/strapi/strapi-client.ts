@@ -2,6 +2,10 @@
  * A minimal Strapi v4 REST client: bearer auth, a timeout, and errors that carry the
  * status and Strapi's own message (`{data:null, error:{status,name,message}}`).
  * Free of next/* so it runs the same in tests, scripts and the server.
+ *
+ * This is the one HTTP client of the content backend. It runs on the server only (at build
+ * time and when a page is regenerated), where a toast has no one to show to, and it uses
+ * `fetch` because Next's data cache and revalidation work through `fetch` alone.
  */
 
 export interface StrapiClientOptions {
