@@ -1,0 +1,4 @@
+export { POST } from '@/site/server/client-errors/client-error-route';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
