@@ -73,6 +73,7 @@ export const envSchema = z.object({
   /** Third-party scripts, each loaded only after interaction and absent when unset. */
   VIDEO_SCRIPT_URL: optional(url),
   TAG_MANAGER_SCRIPT_URL: optional(url),
+  ADS_TRACKING_SCRIPT_URL: optional(url),
   FEEDBACK_SCRIPT_URL: optional(url),
   CHAT_SCRIPT_URL: optional(url),
   CHAT_WIDGET_SCRIPT_URL: optional(url),

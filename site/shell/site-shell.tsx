@@ -13,6 +13,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const scripts = thirdPartyScripts({
     video: env.VIDEO_SCRIPT_URL,
     tagManager: env.TAG_MANAGER_SCRIPT_URL,
+    adsTracking: env.ADS_TRACKING_SCRIPT_URL,
     feedback: env.FEEDBACK_SCRIPT_URL,
     chat: env.CHAT_SCRIPT_URL,
     chatWidget: env.CHAT_WIDGET_SCRIPT_URL,

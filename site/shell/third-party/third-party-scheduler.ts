@@ -36,6 +36,7 @@ export const MOUSE_EVENTS = ['mousemove', 'mousedown', 'touchstart'] as const;
 export function thirdPartyScripts(urls: {
   video?: string;
   tagManager?: string;
+  adsTracking?: string;
   feedback?: string;
   chat?: string;
   chatWidget?: string;
@@ -46,6 +47,10 @@ export function thirdPartyScripts(urls: {
     urls.video ? { id: 'video', src: urls.video, trigger: quiet(timings.videoDelayMs) } : undefined,
     urls.tagManager
       ? { id: 'tag-manager', src: urls.tagManager, trigger: { kind: 'first-interaction' } }
+      : undefined,
+    // The spec gives ads tracking no delay of its own: it loads with the tag manager.
+    urls.adsTracking
+      ? { id: 'ads-tracking', src: urls.adsTracking, trigger: { kind: 'first-interaction' } }
       : undefined,
     urls.feedback
       ? { id: 'feedback', src: urls.feedback, trigger: quiet(timings.widgetsDelayMs) }

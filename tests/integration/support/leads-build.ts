@@ -29,6 +29,20 @@ export const sentinelSecrets = {
   CAPTCHA_SECRET: '0x4AAAAAAAsentinelCaptchaSecretValue0042',
 };
 
+/**
+ * The third-party widgets this build loads, on a host no test machine resolves: a browser test
+ * serves them itself (Playwright routing), so it sees exactly when each one is requested.
+ */
+export const widgetScriptUrls = {
+  VIDEO_SCRIPT_URL: 'https://widgets.test/video.js',
+  TAG_MANAGER_SCRIPT_URL: 'https://widgets.test/tag-manager.js',
+  ADS_TRACKING_SCRIPT_URL: 'https://widgets.test/ads-tracking.js',
+  FEEDBACK_SCRIPT_URL: 'https://widgets.test/feedback.js',
+  CHAT_SCRIPT_URL: 'https://widgets.test/chat.js',
+  CHAT_WIDGET_SCRIPT_URL: 'https://widgets.test/chat-widget.js',
+  LEAD_TRACKING_SCRIPT_URL: 'https://widgets.test/lead-tracking.js',
+};
+
 const lockDir = path.join(root, `${buildDir}.lock`);
 
 /** The build folder this run's servers use. LEADS_IT_SKIP_BUILD=1 uses the last build as is. */
@@ -44,6 +58,7 @@ function runBuild(): Promise<void> {
       env: {
         ...process.env,
         ...sentinelSecrets,
+        ...widgetScriptUrls,
         NEXT_DIST_DIR: buildDir,
         NEXT_TELEMETRY_DISABLED: '1',
         HUBSPOT_PORTAL_ID: '4242',

@@ -22,6 +22,7 @@ function bus() {
 const urls = {
   video: 'https://video.example/player.js',
   tagManager: 'https://tags.example/tm.js',
+  adsTracking: 'https://ads.example/track.js',
   feedback: 'https://feedback.example/w.js',
   chat: 'https://chat.example/c.js',
   chatWidget: 'https://chat.example/widget.js',
@@ -55,17 +56,18 @@ describe('third-party scheduler', () => {
     });
 
     emit('mousemove');
-    expect(loaded).toEqual(['tag-manager']); // first interaction
+    const onFirst = ['tag-manager', 'ads-tracking'];
+    expect(loaded).toEqual(onFirst); // first interaction
     vi.advanceTimersByTime(600);
     emit('mousemove'); // restarts the quiet waits
     vi.advanceTimersByTime(999);
-    expect(loaded).toEqual(['tag-manager']);
+    expect(loaded).toEqual(onFirst);
     vi.advanceTimersByTime(1);
-    expect(loaded).toEqual(['tag-manager', 'video']); // 1 s after the last mouse move
+    expect(loaded).toEqual([...onFirst, 'video']); // 1 s after the last mouse move
     vi.advanceTimersByTime(3999);
-    expect(loaded).toEqual(['tag-manager', 'video']);
+    expect(loaded).toEqual([...onFirst, 'video']);
     vi.advanceTimersByTime(1);
-    expect(loaded).toEqual(['tag-manager', 'video', 'feedback', 'chat', 'lead-tracking']);
+    expect(loaded).toEqual([...onFirst, 'video', 'feedback', 'chat', 'lead-tracking']);
     vi.advanceTimersByTime(9999);
     expect(loaded).not.toContain('chat-widget');
     vi.advanceTimersByTime(1);
@@ -74,20 +76,35 @@ describe('third-party scheduler', () => {
     emit('mousemove');
     emit('click');
     vi.advanceTimersByTime(60_000);
-    expect(loaded).toHaveLength(6);
+    expect(loaded).toHaveLength(7);
   });
 
-  it('loads the tag manager on a first scroll or click too', () => {
+  it('loads the tag manager and ads tracking on a first scroll or click too', () => {
     for (const event of ['scroll', 'click']) {
       const { listen, emit } = bus();
-      const load = vi.fn();
+      const loaded: string[] = [];
       startThirdPartyScheduler({
-        scripts: thirdPartyScripts({ tagManager: urls.tagManager }),
+        scripts: thirdPartyScripts({ tagManager: urls.tagManager, adsTracking: urls.adsTracking }),
         listen,
-        load,
+        load: (script) => loaded.push(script.id),
       });
       emit(event);
-      expect(load).toHaveBeenCalledTimes(1);
+      emit(event);
+      expect(loaded).toEqual(['tag-manager', 'ads-tracking']);
     }
+  });
+
+  it('loads ads tracking on the first interaction without a tag manager', () => {
+    const { listen, emit } = bus();
+    const load = vi.fn();
+    startThirdPartyScheduler({
+      scripts: thirdPartyScripts({ adsTracking: urls.adsTracking }),
+      listen,
+      load,
+    });
+    vi.advanceTimersByTime(60_000);
+    expect(load).not.toHaveBeenCalled();
+    emit('mousemove');
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ id: 'ads-tracking' }));
   });
 });
