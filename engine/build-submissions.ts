@@ -1,3 +1,4 @@
+import { isEmptyAnswer } from './conditions';
 import { indexFlow, walkAnswers } from './flow-walk';
 import { validateAnswers } from './validate-answers';
 import type {
@@ -11,8 +12,9 @@ import type {
 /** How a multiple choice or multi-select is sent: values joined by a comma and a space. */
 export const LIST_SEPARATOR = ', ';
 
+/** The answer as sent; undefined when it is empty, so the field's blank value applies. */
 function answerText(value: Answers[string] | undefined): string | undefined {
-  if (value === undefined) return undefined;
+  if (isEmptyAnswer(value)) return undefined;
   if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
@@ -25,7 +27,7 @@ export function transcript(flow: ResolvedFlow, answers: Answers): string {
   for (const id of walkAnswers(flow, answers).steps) {
     const step = steps.get(id);
     const value = answers[id];
-    if (!step || step.kind !== 'choice' || value === undefined) continue;
+    if (!step || step.kind !== 'choice' || isEmptyAnswer(value)) continue;
     const label = (v: string) => step.options.find((o) => o.value === v)?.label ?? v;
     const text = Array.isArray(value)
       ? value.map(label).join(LIST_SEPARATOR)
@@ -68,7 +70,7 @@ export function buildSubmissions(
     if ('constant' in value) return value.constant;
     if ('transcript' in value) return (cachedTranscript ??= transcript(flow, answers));
     if ('file' in value)
-      return answers[value.file] === undefined ? '' : (ctx.files?.[value.file] ?? '');
+      return isEmptyAnswer(answers[value.file]) ? '' : (ctx.files?.[value.file] ?? '');
     const text = answerText(answers[value.answer]);
     if (text !== undefined) return text;
     return keyAsked(value.answer) ? '' : (value.whenNotAsked ?? '');

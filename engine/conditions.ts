@@ -1,14 +1,27 @@
-import type { Answers, Condition } from './types';
+import type { Condition } from './types';
 
-/** True when an answer is absent or carries nothing (empty text, no choice, unticked box). */
-export function isEmptyAnswer(value: Answers[string] | undefined): boolean {
-  if (value === undefined || value === false) return true;
+/**
+ * The engine's one rule for "empty" (site-spec.md §5): null, an empty or whitespace-only string,
+ * an empty array, an empty object or the number zero; and, for answers, absent (undefined) or an
+ * unticked box (false). Conditions (`isEmpty`), required and optional fields, unasked keys and the
+ * submissions' blank values all decide with it. The text "0" is not empty: a visitor typed it.
+ * Only plain objects count as objects here, so a File or a Date is never taken for `{}`.
+ */
+export function isEmptyAnswer(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 0) return true;
   if (typeof value === 'string') return value.trim() === '';
   if (Array.isArray(value)) return value.length === 0;
+  if (isPlainObject(value)) return Object.keys(value).length === 0;
   return false;
 }
 
-function matches(value: Answers[string] | undefined, wanted: string): boolean {
+function isPlainObject(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function matches(value: unknown, wanted: string): boolean {
   if (Array.isArray(value)) return value.includes(wanted);
   if (typeof value === 'boolean') return String(value) === wanted;
   return value === wanted;
@@ -16,9 +29,13 @@ function matches(value: Answers[string] | undefined, wanted: string): boolean {
 
 /**
  * Evaluates a declarative condition. Conditions are data: nothing is ever evaluated as code.
- * For a multiple-choice answer, `equals`/`oneOf` hold when one chosen value matches.
+ * For a multiple-choice answer, `equals`/`oneOf` hold when one chosen value matches. Answers may
+ * be raw (as posted) or validated: `isEmpty` reads both with the same rule.
  */
-export function evaluateCondition(condition: Condition, answers: Answers): boolean {
+export function evaluateCondition(
+  condition: Condition,
+  answers: Readonly<Record<string, unknown>>,
+): boolean {
   if ('not' in condition) return !evaluateCondition(condition.not, answers);
   if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers));
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers));

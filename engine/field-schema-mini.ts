@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { evaluateCondition } from './conditions';
+import { evaluateCondition, isEmptyAnswer } from './conditions';
 import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from './types';
 import {
   DIGITS_PHONE,
@@ -98,27 +98,17 @@ function presentSchema(field: ResolvedField): z.core.$ZodType {
   }
 }
 
-function isBlank(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === false ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-function optionalWhenBlank(present: z.core.$ZodType): z.core.$ZodType {
+/** Empty input reaches the schema as undefined (emptyAsAbsent in field-schema.ts). */
+function emptyAsAbsent(present: z.core.$ZodType, required: boolean): z.core.$ZodType {
   return z.pipe(
-    z.transform((v: unknown) => (isBlank(v) ? undefined : v)),
-    z.optional(present as z.ZodMiniType),
+    z.transform((v: unknown) => (isEmptyAnswer(v) ? undefined : v)),
+    required ? present : z.optional(present as z.ZodMiniType),
   );
 }
 
-/** The zod/mini schema of one field (optional fields accept blank input as undefined). */
+/** The zod/mini schema of one field; empty input counts as not given. */
 export function fieldSchemaMini(field: ResolvedField): z.core.$ZodType {
-  const present = presentSchema(field);
-  return field.required ? present : optionalWhenBlank(present);
+  return emptyAsAbsent(presentSchema(field), field.required);
 }
 
 /** The zod/mini schema of a choice step's answer. */
@@ -132,14 +122,12 @@ export function choiceSchemaMini(step: ResolvedChoiceStep): z.core.$ZodType {
         .check(z.refine((l: string[]) => l.every(inList), messages.notAnOption('Answer'))),
       z.transform((l: string[]) => [...new Set(l)]),
     );
-    return step.required
-      ? list.check(z.refine((l: string[]) => l.length > 0, messages.chooseAnswer))
-      : optionalWhenBlank(list);
+    return emptyAsAbsent(list, step.required);
   }
   const one = z
     .string({ error: messages.chooseAnswer })
-    .check(z.minLength(1, messages.chooseAnswer), z.refine(inList, messages.notAnOption('Answer')));
-  return step.required ? one : optionalWhenBlank(one);
+    .check(z.refine(inList, messages.notAnOption('Answer')));
+  return emptyAsAbsent(one, step.required);
 }
 
 /** The fields of a step the visitor is shown, given the answers of the steps before it. */

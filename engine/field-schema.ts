@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evaluateCondition } from './conditions';
+import { evaluateCondition, isEmptyAnswer } from './conditions';
 import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from './types';
 import {
   DIGITS_PHONE,
@@ -73,27 +73,23 @@ function presentSchema(field: ResolvedField): z.ZodType {
   }
 }
 
-function isBlank(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === false ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
+/**
+ * Empty input, by the engine's one rule (isEmptyAnswer), reaches the schema as `undefined`: a
+ * required field or choice then gives its "required" message for every kind of emptiness (blank
+ * text, no choice, unticked box, null, 0, {}), and an optional one yields `undefined`.
+ */
+function emptyAsAbsent(present: z.ZodType, required: boolean): z.ZodType {
+  return z.preprocess(
+    (v) => (isEmptyAnswer(v) ? undefined : v),
+    required ? present : present.optional(),
   );
 }
 
-/**
- * The zod schema of one field. An optional field accepts blank input (empty text, no file,
- * no choice, unticked box) and yields `undefined` for it.
- */
+/** The zod schema of one field; empty input counts as not given (see emptyAsAbsent). */
 export function fieldSchema(field: ResolvedField): z.ZodType {
   let schema = fieldCache.get(field);
   if (!schema) {
-    const present = presentSchema(field);
-    schema = field.required
-      ? present
-      : z.preprocess((v) => (isBlank(v) ? undefined : v), present.optional());
+    schema = emptyAsAbsent(presentSchema(field), field.required);
     fieldCache.set(field, schema);
   }
   return schema;
@@ -123,15 +119,12 @@ function buildChoiceSchema(step: ResolvedChoiceStep): z.ZodType {
       .array(z.string(), { error: messages.chooseAnswer })
       .refine((l) => l.every(inList), messages.notAnOption('Answer'))
       .transform((l) => [...new Set(l)]);
-    return step.required
-      ? list.refine((l) => l.length > 0, messages.chooseAnswer)
-      : z.preprocess((v) => (isBlank(v) ? undefined : v), list.optional());
+    return emptyAsAbsent(list, step.required);
   }
   const one = z
     .string({ error: messages.chooseAnswer })
-    .min(1, messages.chooseAnswer)
     .refine(inList, messages.notAnOption('Answer'));
-  return step.required ? one : z.preprocess((v) => (isBlank(v) ? undefined : v), one.optional());
+  return emptyAsAbsent(one, step.required);
 }
 
 /** The fields of a step the visitor is shown, given the answers of the steps before it. */

@@ -1,3 +1,4 @@
+import { isEmptyAnswer } from './conditions';
 import { stepSchema } from './field-schema';
 import { answerKeysOf, chooseTransition, indexFlow } from './flow-walk';
 import type { Answers, ResolvedFlow } from './types';
@@ -14,7 +15,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Re-walks the flow with submitted answers, as the server must before storing a lead: each step
  * on the path is checked with the same zod schemas the browser uses (values from the option
  * lists, contact rules, conditional fields only when their condition holds), the path must reach
- * an ending, and any key the path did not ask is rejected. Normalises as the schemas do (trimmed
+ * an ending, and any key the path did not ask is rejected unless its value is empty. Normalises as the schemas do (trimmed
  * text, phone as its 10 digits, blank optional fields dropped). Browser-safe: no ajv, no node.
  */
 export function validateAnswers(flow: ResolvedFlow, input: unknown): ValidateAnswersResult {
@@ -28,7 +29,11 @@ export function validateAnswers(flow: ResolvedFlow, input: unknown): ValidateAns
   let current = flow.start;
   for (let guard = 0; guard <= steps.size; guard++) {
     if (endings.has(current)) {
-      const unknown = Object.keys(input).filter((k) => !askedKeys.has(k));
+      // An empty value carries nothing (the one emptiness rule): a form that posts every key,
+      // blank ones included, is not refused for the blanks; any other unasked key is.
+      const unknown = Object.keys(input).filter(
+        (k) => !askedKeys.has(k) && !isEmptyAnswer(input[k]),
+      );
       if (unknown.length > 0) {
         return {
           ok: false,

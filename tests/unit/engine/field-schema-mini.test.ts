@@ -29,7 +29,7 @@ function valueFor(field: ResolvedField) {
   return fc.oneof(
     { weight: 4, arbitrary: field.type === 'consent' ? fc.boolean() : optionOrJunk },
     { weight: 1, arbitrary: fc.array(optionOrJunk, { maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.constantFrom(undefined, null, true, 42) },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, null, true, 42, 0, {}, { a: 1 }) },
   );
 }
 
