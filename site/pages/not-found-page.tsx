@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
+// No robots entry: Next itself writes `<meta name="robots" content="noindex">` into every
+// not-found response, and a second tag of our own would repeat it.
 export const metadata: Metadata = {
   title: { absolute: '404 | Page not found' },
-  robots: { index: false, follow: false },
 };
 
 export default function NotFoundPage() {

@@ -61,3 +61,13 @@ test('an unknown path answers 404 with the error page', async ({ page }) => {
   await page.getByRole('main').getByRole('link', { name: 'Home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a 404 page asks robots not to index it with exactly one robots tag', async ({ page }) => {
+  for (const path of ['/no-such-page', '/en/no-such-page', '/insights/no-such-insight']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    const robots = page.locator('meta[name="robots"]');
+    await expect(robots, path).toHaveCount(1);
+    await expect(robots, path).toHaveAttribute('content', /noindex/);
+  }
+});
