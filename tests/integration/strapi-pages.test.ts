@@ -23,8 +23,33 @@ function source(options: { timeoutMs?: number; token?: string } = {}) {
   });
 }
 
+/**
+ * What real Strapi 4 answers for every field an editor left empty: `null` for a scalar, `[]`
+ * for a repeatable component, `{data: []}` for a to-many relation. Every attribute of the
+ * content type is present in its answer, set or not.
+ */
+const emptyPageFields = {
+  promise: null,
+  overview: null,
+  audience: [],
+  deliverables: [],
+  process: [],
+  timeline: null,
+  clientProvides: [],
+  eligibility: [],
+  terms: [],
+  legalNote: null,
+  faq: [],
+  related: { data: [] },
+  forms: [],
+  createdAt: '2024-01-10T09:00:00.000Z',
+  updatedAt: '2024-01-11T09:00:00.000Z',
+  publishedAt: '2024-01-11T09:00:00.000Z',
+};
+
 /** A page as a Strapi editor would model it: repeatable components and a relation. */
 const strategyFromCms = {
+  ...emptyPageFields,
   path: '/consulting/strategy',
   template: 'service',
   title: 'Strategy Consulting, Edited in the CMS',
@@ -186,5 +211,171 @@ describe('Strapi pages adapter', () => {
     expect(documents.find((doc) => doc.url === '/consulting/board-advisory')?.title).toBe(
       'Board Advisory',
     );
+  });
+});
+
+/** Strapi's Blocks rich text, as its REST API answers it. */
+const paragraph = (...children: unknown[]) => ({ type: 'paragraph', children });
+const words = (text: string, marks: Record<string, boolean> = {}) => ({
+  type: 'text',
+  text,
+  ...marks,
+});
+const insightBase = {
+  title: 'Cash Flow Forecasts Lenders Trust',
+  description:
+    'How to build a thirteen-week cash flow forecast a lender can follow, and the three checks it should pass first.',
+  date: '2024-03-01',
+  category: { data: { id: 3, attributes: { name: 'Financing' } } },
+  author: { id: 4, name: 'Illustrative Author', role: 'Partner' },
+  related: { data: [] },
+  createdAt: '2024-03-01T09:00:00.000Z',
+  updatedAt: '2024-03-01T09:00:00.000Z',
+  publishedAt: '2024-03-01T09:00:00.000Z',
+};
+
+describe('Strapi pages adapter, with what a real Strapi sends', () => {
+  it('serves a page whose Process and FAQ an editor left empty', async () => {
+    strapi.collections.pages = [
+      { ...newPage, process: [], faq: [], promise: null, related: { data: [] } },
+    ];
+    const page = await source().page('/consulting/board-advisory');
+    expect(page?.title).toBe('Board Advisory');
+    expect(page).not.toHaveProperty('process');
+    expect(page).not.toHaveProperty('faq');
+    expect(page).not.toHaveProperty('promise');
+    expect(page).not.toHaveProperty('related');
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads a Blocks insight: paragraphs, headings, lists, links and marks as plain text', async () => {
+    strapi.collections.insights = [
+      {
+        ...insightBase,
+        slug: 'cash-flow-forecasts',
+        keyPoints: [
+          {
+            type: 'list',
+            format: 'unordered',
+            children: ['Weekly', 'Reconciled', 'Owned'].map((text) => ({
+              type: 'list-item',
+              children: [words(text)],
+            })),
+          },
+        ],
+        body: [
+          {
+            id: 1,
+            __component: 'insight.section',
+            heading: 'Why thirteen weeks',
+            paragraphs: [
+              paragraph(
+                words('A quarter is '),
+                words('long enough', { bold: true }),
+                words(' to see a trough and '),
+                words('short', { italic: true }),
+                words(' enough to trust.'),
+              ),
+              paragraph(
+                words('See the '),
+                {
+                  type: 'link',
+                  url: 'javascript:alert(1)',
+                  children: [words('<b>lender checklist</b>')],
+                },
+                words('.'),
+              ),
+              { type: 'heading', level: 2, children: [words('What lenders check')] },
+              {
+                type: 'list',
+                format: 'ordered',
+                children: [
+                  { type: 'list-item', children: [words('Opening cash matches the bank')] },
+                  { type: 'list-item', children: [words('Payroll weeks are visible')] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    const insight = (await source().insights()).find((item) => item.slug === 'cash-flow-forecasts');
+    expect(warnings).toEqual([]);
+    expect(insight?.keyPoints).toEqual(['Weekly', 'Reconciled', 'Owned']);
+    expect(insight?.body).toEqual([
+      {
+        heading: 'Why thirteen weeks',
+        paragraphs: [
+          'A quarter is long enough to see a trough and short enough to trust.',
+          // Rendered by React as text: the markup shows as typed and the link target is dropped.
+          'See the <b>lender checklist</b>.',
+        ],
+      },
+      {
+        heading: 'What lenders check',
+        paragraphs: ['Opening cash matches the bank', 'Payroll weeks are visible'],
+      },
+    ]);
+  });
+
+  it('reads a Markdown insight without showing its syntax', async () => {
+    strapi.collections.insights = [
+      {
+        ...insightBase,
+        slug: 'cash-flow-markdown',
+        keyPoints: '- Weekly\n- **Reconciled**\n- Owned',
+        body: [
+          {
+            id: 1,
+            __component: 'insight.section',
+            heading: 'Why thirteen weeks',
+            paragraphs:
+              'A quarter is **long enough** to see a trough\nand _short_ enough to trust.\n\n' +
+              'See the [lender checklist](https://example.com/checklist).\n\n' +
+              '## What lenders check\n\n1. Opening cash matches the bank\n2. Payroll weeks are `visible`',
+          },
+        ],
+      },
+    ];
+    const insight = (await source().insights()).find((item) => item.slug === 'cash-flow-markdown');
+    expect(warnings).toEqual([]);
+    expect(insight?.keyPoints).toEqual(['Weekly', 'Reconciled', 'Owned']);
+    expect(insight?.body).toEqual([
+      {
+        heading: 'Why thirteen weeks',
+        paragraphs: [
+          'A quarter is long enough to see a trough and short enough to trust.',
+          'See the lender checklist.',
+        ],
+      },
+      {
+        heading: 'What lenders check',
+        paragraphs: ['Opening cash matches the bank', 'Payroll weeks are visible'],
+      },
+    ]);
+  });
+
+  it('merges CMS reviews over the embedded ones', async () => {
+    const local = await embedded.reviews();
+    const first = local[0]!;
+    strapi.collections.reviews = [
+      { ...first, id: 1, text: 'Edited in the CMS: the plan answered every question.' },
+      {
+        id: 2,
+        name: 'Priya N.',
+        companyType: 'Regional logistics firm',
+        service: 'Strategy Consulting',
+        servicePath: '/consulting/strategy',
+        text: 'A new review written in the CMS.',
+        rating: 4,
+        createdAt: '2024-01-10T09:00:00.000Z',
+        updatedAt: '2024-01-10T09:00:00.000Z',
+        publishedAt: '2024-01-10T09:00:00.000Z',
+      },
+    ];
+    const reviews = await source().reviews();
+    expect(reviews).toHaveLength(local.length + 1);
+    expect(reviews[0]?.text).toBe('Edited in the CMS: the plan answered every question.');
+    expect(reviews.some((review) => review.name === 'Priya N.')).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
   reviewsFileSchema,
 } from '../embedded/page-schemas';
 import type { Insight, MediaMention, Page, Review } from '../page-types';
+import { isBlocks, readRichText, type RichBlock } from './read-rich-text';
 
 type Entry = Record<string, unknown>;
 
@@ -31,33 +32,84 @@ function unwrap(value: unknown): Entry | undefined {
   return asRecord(record.attributes) ?? record;
 }
 
-/** A list that may come bare, as a relation (`{data:[…]}`) or be absent. */
-function list(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  const data = asRecord(value)?.data;
-  return Array.isArray(data) ? data : [];
+/**
+ * A list that may come bare, as a relation (`{data:[…]}`) or be absent. Strapi sends `[]`
+ * for a repeatable component an editor left empty and `{data:[]}` for an empty relation:
+ * both mean "absent", so they read as undefined and the page is valid without them.
+ */
+function list(value: unknown): unknown[] | undefined {
+  const items = Array.isArray(value) ? value : asRecord(value)?.data;
+  return Array.isArray(items) && items.length ? items : undefined;
 }
 
-/** Strings of a list of strings or of components with one text field. */
+/** An optional scalar: Strapi sends `null` (and an emptied text field `''`) for "not set". */
+function optional(value: unknown): unknown {
+  return value === null || value === '' ? undefined : value;
+}
+
+/** A plain-text field that an editor may also have made rich text (Blocks or Markdown). */
+function plain(value: unknown): unknown {
+  if (isBlocks(value))
+    return readRichText(value)
+      ?.map((block) => block.text)
+      .join(' ');
+  return optional(value);
+}
+
+/**
+ * Texts of a rich-text field (Markdown or Blocks), of a list of strings, or of components with
+ * one text field; undefined when there are none.
+ */
 function strings(value: unknown, ...keys: string[]): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return splitParagraphs(value);
-  return list(value).flatMap((item) => {
+  const rich = typeof value === 'string' || isBlocks(value) ? readRichText(value) : undefined;
+  if (rich) return rich.map((block) => block.text);
+  const texts = (list(value) ?? []).flatMap((item) => {
     if (typeof item === 'string') return [item];
     const entry = unwrap(item);
     for (const key of [...keys, 'text', 'value', 'name', 'path', 'slug']) {
-      if (typeof entry?.[key] === 'string') return [entry[key]];
+      const field = entry?.[key];
+      if (typeof field === 'string') return field ? [field] : [];
+      if (isBlocks(field)) return strings(field) ?? [];
     }
     return [];
   });
+  return texts.length ? texts : undefined;
 }
 
-/** Rich text (markdown-ish, blank-line separated) → paragraphs. */
-function splitParagraphs(value: string): string[] {
-  return value
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+/** Components of a repeatable field reshaped one by one; undefined when there are none. */
+function components<T>(value: unknown, reshape: (entry: Entry) => T): T[] | undefined {
+  return list(value)?.map((item) => reshape(unwrap(item) ?? {}));
+}
+
+interface InsightSectionDraft {
+  heading: unknown;
+  paragraphs: string[];
+}
+
+/**
+ * An insight's body: sections with a heading and rich-text paragraphs. A heading inside the
+ * rich text (Blocks or Markdown `##`) starts a new section, as a writer would expect; the body
+ * may also be one rich-text field whose headings make the sections.
+ */
+function sections(value: unknown): InsightSectionDraft[] {
+  const parts =
+    typeof value === 'string' || isBlocks(value) ? [{ paragraphs: value }] : list(value);
+  const result: InsightSectionDraft[] = [];
+  for (const part of parts ?? []) {
+    const entry = unwrap(part) ?? {};
+    const content = entry.paragraphs ?? entry.text;
+    const blocks: RichBlock[] =
+      readRichText(content) ?? (strings(content) ?? []).map((text) => ({ kind: 'text', text }));
+    if (entry.heading !== undefined) result.push({ heading: plain(entry.heading), paragraphs: [] });
+    for (const block of blocks) {
+      const current = result.at(-1);
+      if (block.kind === 'heading') result.push({ heading: block.text, paragraphs: [] });
+      else if (current) current.paragraphs.push(block.text);
+      // Text before any heading has no section to go to: the schema reports the missing heading.
+      else result.push({ heading: undefined, paragraphs: [block.text] });
+    }
+  }
+  return result;
 }
 
 const defined = (entry: Entry) =>
@@ -77,32 +129,26 @@ function toPage(raw: unknown): unknown {
     title: entry.title,
     description: entry.description,
     heading: entry.heading,
-    promise: entry.promise ?? undefined,
+    promise: plain(entry.promise),
     overview: strings(entry.overview),
     audience: strings(entry.audience),
     deliverables: strings(entry.deliverables),
-    process: entry.process
-      ? list(entry.process).map((step) => {
-          const value = unwrap(step) ?? {};
-          return { title: value.title, text: value.text };
-        })
-      : undefined,
-    timeline: entry.timeline ?? undefined,
+    process: components(entry.process, (step) => ({
+      title: plain(step.title),
+      text: plain(step.text),
+    })),
+    timeline: plain(entry.timeline),
     clientProvides: strings(entry.clientProvides),
     eligibility: strings(entry.eligibility),
-    terms: entry.terms
-      ? list(entry.terms).map((term) => {
-          const value = unwrap(term) ?? {};
-          return { label: value.label, value: value.value };
-        })
-      : undefined,
-    legalNote: entry.legalNote ?? undefined,
-    faq: entry.faq
-      ? list(entry.faq).map((item) => {
-          const value = unwrap(item) ?? {};
-          return { question: value.question, answer: value.answer };
-        })
-      : undefined,
+    terms: components(entry.terms, (term) => ({
+      label: plain(term.label),
+      value: plain(term.value),
+    })),
+    legalNote: optional(entry.legalNote),
+    faq: components(entry.faq, (item) => ({
+      question: plain(item.question),
+      answer: plain(item.answer),
+    })),
     related: strings(entry.related, 'path'),
     forms: strings(entry.forms, 'flow') ?? [],
   });
@@ -120,10 +166,7 @@ function toInsight(raw: unknown): unknown {
     category: text(entry.category),
     author: { name: author.name, role: author.role },
     keyPoints: strings(entry.keyPoints),
-    body: list(entry.body).map((section) => {
-      const value = unwrap(section) ?? {};
-      return { heading: value.heading, paragraphs: strings(value.paragraphs ?? value.text) };
-    }),
+    body: sections(entry.body),
     related: strings(entry.related, 'slug') ?? [],
   };
 }
@@ -135,7 +178,7 @@ function toMention(raw: unknown): unknown {
     outlet: text(entry.outlet),
     date: typeof entry.date === 'string' ? entry.date.slice(0, 10) : entry.date,
     headline: entry.headline,
-    summary: entry.summary,
+    summary: plain(entry.summary),
     url: entry.url,
   };
 }
@@ -147,7 +190,7 @@ function toReview(raw: unknown): unknown {
     companyType: entry.companyType,
     service: entry.service,
     servicePath: entry.servicePath,
-    text: entry.text,
+    text: plain(entry.text),
     rating: entry.rating,
   };
 }

@@ -2,7 +2,8 @@
  * Pages, insights, media mentions and reviews from Strapi v4 collections. Each collection is
  * read page by page (`pagination[page]`), reshaped and validated at the boundary, and merged
  * over the embedded entries (a CMS entry replaces the embedded one with the same path or
- * slug; a page the CMS lacks still exists). When a call fails, times out or answers in an
+ * slug, a review the one by the same reviewer of the same service; an entry the CMS lacks
+ * still exists). When a call fails, times out or answers in an
  * unknown shape, the embedded entries are used and the failure is logged once until the
  * CMS answers again. Free of next/*.
  */
@@ -138,8 +139,11 @@ export function createStrapiPageContent(options: StrapiPagesOptions): PageConten
       return remote ? newestFirst(mergeBy(local, remote, (item) => item.slug)) : local;
     },
     async reviews() {
-      const remote = await remoteReviews();
-      return remote?.length ? remote : fallback.reviews();
+      const [remote, local] = await Promise.all([remoteReviews(), fallback.reviews()]);
+      // A review has no slug: the reviewer and the service reviewed identify it.
+      return remote
+        ? mergeBy(local, remote, (review) => `${review.name} ${review.servicePath}`)
+        : local;
     },
     searchDocuments: () => buildSearchDocuments(source),
   };
