@@ -15,13 +15,22 @@ export function FlowRenderer(props: FlowRendererProps) {
   const { flow, initialAnswers } = props;
   const resumable = props.resumable ?? flow.steps.length > 1;
   // `ready`: storage has been read, so progress may be written (not before: the first step
-  // must not overwrite the progress it is about to resume).
+  // must not overwrite the progress it is about to resume). `draft`: what was typed in the
+  // server-rendered step; it belongs to the run it was typed for, so a run that starts the
+  // flow afresh (route change after the ending, "Back to home") starts with empty fields.
   const [run, setRun] = useState<{
     key: number;
     start: SavedProgress | null;
     focus: boolean;
     ready: boolean;
-  }>(() => ({ key: 0, start: prefillProgress(flow, initialAnswers), focus: false, ready: false }));
+    draft: FlowRendererProps['draft'];
+  }>(() => ({
+    key: 0,
+    start: prefillProgress(flow, initialAnswers),
+    focus: false,
+    ready: false,
+    draft: props.draft,
+  }));
   const pathname = usePathname();
   const [lastPath, setLastPath] = useState(pathname);
   const clearsOnRouteChange = flow.endings.some((e) => e.kind === 'screen' && e.clearOnRouteChange);
@@ -36,6 +45,7 @@ export function FlowRenderer(props: FlowRendererProps) {
         start: prefillProgress(flow, initialAnswers),
         focus: false,
         ready: current.ready,
+        draft: undefined,
       }));
     }
   }
@@ -47,7 +57,7 @@ export function FlowRenderer(props: FlowRendererProps) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRun((current) =>
       saved
-        ? { key: current.key + 1, start: saved, focus: false, ready: true }
+        ? { ...current, key: current.key + 1, start: saved, ready: true }
         : { ...current, ready: true },
     );
   }, [flow, resumable]);
@@ -56,6 +66,7 @@ export function FlowRenderer(props: FlowRendererProps) {
     <FlowMachineView
       key={run.key}
       {...props}
+      draft={run.draft}
       start={run.start}
       focusOnMount={run.focus}
       persist={run.ready}
@@ -66,6 +77,7 @@ export function FlowRenderer(props: FlowRendererProps) {
           start: prefillProgress(flow, initialAnswers),
           focus: true,
           ready: true,
+          draft: undefined,
         }));
       }}
     />

@@ -100,24 +100,34 @@ for (const form of forms) {
   });
 }
 
-test('the newsletter message is cleared when the visitor moves to another page', async ({
+test('after a subscription, moving to another page clears the message and empties the form', async ({
   page,
 }) => {
   const flow = repoFlow('newsletter');
   const ending = findEnding(flow, 'done')!;
   await page.goto('/');
   const footer = page.locator('#newsletter');
-  await footer.getByLabel('Email').fill('reader@example.com');
+  const email = footer.getByLabel('Email');
+  await email.fill('reader@example.com');
   await footer.getByRole('button', { name: 'Submit' }).click();
   await expect(
     footer.getByRole('heading', { name: ending.kind === 'screen' ? ending.heading : '' }),
   ).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   await page
     .getByRole('contentinfo')
     .getByRole('link', { name: /privacy/i })
     .first()
     .click();
   await expect(page).toHaveURL(/privacy/);
-  await expect(footer.getByLabel('Email')).toBeVisible();
+  await expect(footer.getByText('Congratulations')).toHaveCount(0);
+  // A route change in the same document (the footer and its form lived through it).
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  // The form is back, reset: the address just subscribed is not offered again.
+  await expect(email).toBeVisible();
+  await expect(email).toHaveValue('');
+  await page.reload();
+  await expect(email).toBeVisible();
+  await expect(email).toHaveValue('');
   await expect(footer.getByText('Congratulations')).toHaveCount(0);
 });
