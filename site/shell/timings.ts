@@ -16,6 +16,11 @@ export const timings = {
   progressDurationMs: 5000,
   progressHideMs: 500,
   toastMs: 5000,
+  /**
+   * "Fetch minimum display delay": a loading indicator appears only when a fetch is still
+   * pending this long, and once it appears it stays at least this long (loading/).
+   */
+  fetchIndicatorDelayMs: 200,
   /** A failed code chunk reloads the page at most once per this window. */
   chunkReloadWindowMs: 60_000,
   /** Longest wait for an idle moment before a prefetch runs anyway. */
