@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { reloadForChunkError } from '../chunk-reload/chunk-reload-listener';
 import { errorStatus } from './error-status';
+import { reportError } from './report-error';
 
 export interface ErrorPageProps {
   error: Error & { digest?: string };
@@ -12,8 +13,9 @@ export interface ErrorPageProps {
 /** The error page of a route that failed: its status (or 500), a retry and a link home. */
 export default function ErrorPage({ error, reset }: ErrorPageProps) {
   const status = errorStatus(error);
-  // A route that failed because a code chunk is gone (a new deploy) recovers by reloading.
   useEffect(() => {
+    reportError(error);
+    // A route that failed because a code chunk is gone (a new deploy) recovers by reloading.
     reloadForChunkError(error);
   }, [error]);
 

@@ -1,10 +1,16 @@
 'use client';
 
+import { useEffect } from 'react';
+import { reportError } from './report-error';
+
 /**
  * Shown when the error page itself (or the root layout) fails: a self-contained document
  * with no dependency on the shell that failed.
  */
-export default function GlobalErrorPage() {
+export default function GlobalErrorPage({ error }: { error?: Error & { digest?: string } }) {
+  useEffect(() => {
+    if (error) reportError(error);
+  }, [error]);
   return (
     <html lang="en">
       <body
