@@ -1,36 +1,28 @@
-import { knownKeys, reachable, type CheckContext } from './check-context';
-import type { FlowPath } from './flow-paths';
+import { knownKeys, type CheckContext } from './check-context';
+import { dominators, pathAvoiding } from './dominators';
 
 /**
  * Submission fields and checkout services: one value source each, no HubSpot field twice,
  * `{file}` only on upload fields, and no answer that some path to a submitting ending never
- * collects (unless `whenNotAsked` says what to send then). `paths` are the explored paths, empty
- * when the graph is broken (then only the reference checks run).
+ * collects (unless `whenNotAsked` says what to send then). That last check needs a sound graph
+ * (`graphBroken` false): it asks the dominator tree whether the answer's step lies on every path
+ * to the ending, so it costs the same for 2 paths or 2^200.
  */
 export function checkSubmissions(
   ctx: CheckContext,
   fromStart: Set<string>,
-  paths: FlowPath[] | undefined,
+  graphBroken: boolean,
 ): void {
   const { raw, flow, report, keyOwner } = ctx;
-  const graphBroken = paths === undefined;
-  // What stays reachable without passing a step, per step (many fields share a step).
-  const withoutStep = new Map<string, Set<string>>();
+  const tree = graphBroken ? undefined : dominators(flow);
   const submitting = flow.endings.filter((e) => e.submits && fromStart.has(e.id));
   const notAskedOn = (key: string, endingIds: string[]): string | undefined => {
     const owner = keyOwner.get(key);
-    if (!owner) return undefined;
-    let avoiding = withoutStep.get(owner.step.id);
-    if (!avoiding) {
-      avoiding = reachable(flow, flow.start, owner.step.id);
-      withoutStep.set(owner.step.id, avoiding);
-    }
-    const ending = endingIds.find((e) => avoiding.has(e));
+    if (!owner || !tree) return undefined;
+    const ending = endingIds.find((e) => !tree.dominates(owner.step.id, e));
     if (ending) {
-      const example = paths?.find(
-        (p) => p.ending === ending && !p.steps.some((x) => x.step === owner.step.id),
-      );
-      return `the path ${example ? example.steps.map((x) => x.step).join(' → ') + ' → ' : ''}${ending} never asks it`;
+      const example = pathAvoiding(flow, ending, owner.step.id);
+      return `the path ${example ? example.join(' → ') + ' → ' : ''}${ending} never asks it`;
     }
     const field =
       owner.step.kind === 'choice' ? undefined : owner.step.fields.find((f) => f.name === key);

@@ -3,7 +3,7 @@ import { reachable, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
 import { checkReferences } from './check-references';
 import { checkSubmissions } from './check-submissions';
-import { exploreFlow } from './flow-paths';
+import { stepsWithoutWayOut } from './check-way-out';
 import type { RawFlow } from './raw-flow';
 import type { Diagnostic, ResolvedFlow } from './types';
 
@@ -11,6 +11,7 @@ import type { Diagnostic, ResolvedFlow } from './types';
  * Checks that need more than the JSON Schema: references, reachability, cycles, conditions that
  * read answers not yet given, steps with no way out, submissions that send answers a path never
  * collects. Every problem becomes a diagnostic with the JSON pointer of the offending value.
+ * Each check is polynomial in steps and transitions: none of them enumerates paths.
  */
 export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -29,14 +30,11 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   // everything behind it look unreachable too.
   if (!referencesBroken) checkGraph(ctx, fromStart);
   const graphBroken = diagnostics.length > 0;
-  const explored = graphBroken ? undefined : exploreFlow(flow, { submissions: false });
-  checkSubmissions(ctx, fromStart, explored?.paths);
+  checkSubmissions(ctx, fromStart, graphBroken);
 
-  // Steps with no way out for some answer.
-  const reported = new Set<string>();
-  for (const s of explored?.stuck ?? []) {
-    if (reported.has(s.step)) continue;
-    reported.add(s.step);
+  // Steps with no way out for some answer: computed on the graph (see stepsWithoutWayOut), so a
+  // flow's check never lists its paths.
+  for (const s of graphBroken ? [] : stepsWithoutWayOut(flow)) {
     const i = ctx.stepIndex.get(s.step)!;
     ctx.report(
       `/steps/${i}/next`,
