@@ -1,7 +1,12 @@
 /**
  * The captcha verifier: `none` (default) accepts every lead; `recaptcha` and `turnstile` check
  * the visitor's token with the provider's siteverify endpoint (same form-encoded request and
- * `{success, "error-codes"}` answer for both).
+ * `{success, "error-codes", action?}` answer for both; reCAPTCHA Enterprise keys answer on the
+ * same endpoint with their legacy secret key).
+ *
+ * When the answer names the action the token was made for (reCAPTCHA Enterprise and v3,
+ * Turnstile), it must be the form's own: a token obtained on one form is refused on another.
+ * reCAPTCHA v2 names no action, and is not held to one.
  */
 export type CaptchaProvider = 'none' | 'recaptcha' | 'turnstile';
 
@@ -12,7 +17,12 @@ export type CaptchaResult =
 
 export interface CaptchaVerifier {
   readonly provider: CaptchaProvider;
-  verify(token: string | undefined, remoteIp: string | undefined): Promise<CaptchaResult>;
+  verify(
+    token: string | undefined,
+    remoteIp: string | undefined,
+    /** The form's action name (engine/captcha-action). */
+    expectedAction?: string,
+  ): Promise<CaptchaResult>;
 }
 
 const siteverifyUrls: Record<Exclude<CaptchaProvider, 'none'>, string> = {
@@ -39,7 +49,7 @@ export function createCaptchaVerifier(config: {
 
   return {
     provider,
-    async verify(token, remoteIp) {
+    async verify(token, remoteIp, expectedAction) {
       if (!token) return { ok: false, kind: 'rejected', message: 'Please complete the captcha' };
       const form = new URLSearchParams({ secret, response: token });
       if (remoteIp) form.set('remoteip', remoteIp);
@@ -49,7 +59,19 @@ export function createCaptchaVerifier(config: {
           body: form,
           signal: AbortSignal.timeout(config.timeoutMs ?? 5000),
         });
-        const answer = (await response.json()) as { success?: unknown; 'error-codes'?: unknown };
+        const answer = (await response.json()) as {
+          success?: unknown;
+          action?: unknown;
+          'error-codes'?: unknown;
+        };
+        const action = typeof answer.action === 'string' ? answer.action : '';
+        if (answer.success === true && expectedAction && action && action !== expectedAction) {
+          return {
+            ok: false,
+            kind: 'rejected',
+            message: 'The security check was made for another form; please try again',
+          };
+        }
         if (answer.success === true) return { ok: true };
         const codes = Array.isArray(answer['error-codes']) ? answer['error-codes'].join(', ') : '';
         return {

@@ -5,6 +5,7 @@
  */
 import { newLeadId } from './lead-id';
 import { buildSubmissions, validateAnswers } from '@/engine';
+import { captchaAction } from '@/engine/captcha-action';
 import { clientIp, hubspotUtk } from './client-ip';
 import { uploadSpecs } from './flow-registry';
 import { honeypotField, honeypotTripped } from './honeypot';
@@ -140,7 +141,7 @@ export async function handleLeadPost(
     checkedFiles.push({ ...file, mime: check.mime, ext: check.ext });
   }
 
-  const captcha = await services.captcha.verify(lead.captchaToken, ip);
+  const captcha = await services.captcha.verify(lead.captchaToken, ip, captchaAction(flow.id));
   if (!captcha.ok) {
     return captcha.kind === 'rejected'
       ? refuse(400, [{ field: 'captchaToken', message: captcha.message }])
