@@ -64,6 +64,10 @@ export const envSchema = z.object({
   STRAPI_TOKEN: optional(z.string().min(1)),
   /** How long a Strapi call may take before the embedded content is used instead. */
   STRAPI_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 4000),
+  /** Longest age (s) of a page's CMS content when no webhook revalidates it; unset: off. */
+  STRAPI_REVALIDATE_SECONDS: optional(z.coerce.number().int().min(1).max(31_536_000)),
+  /** Shared secret of Strapi's webhook (`Authorization: Bearer …`) on /api/revalidate. Server-only. */
+  STRAPI_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
   /** The firm's social profiles, linked from the footer. */
   SOCIAL_LINKEDIN_URL: withDefault(url, 'https://www.linkedin.com/'),
   SOCIAL_TWITTER_URL: withDefault(url, 'https://x.com/'),
@@ -117,6 +121,17 @@ export const envSchema = z.object({
   CAPTCHA_SECRET: optional(z.string().min(1).max(500)),
   /** Overrides the provider's siteverify URL (tests point it at a local fake). */
   CAPTCHA_VERIFY_URL: optional(url),
+  /** reCAPTCHA only: `v2` (a checkbox), `invisible` (v2 invisible) or `enterprise`. Public. */
+  CAPTCHA_MODE: withDefault(z.enum(['v2', 'invisible', 'enterprise']), 'v2'),
+  /** Language of the captcha widget (a language tag such as `fr` or `pt-BR`); unset: the browser's. */
+  CAPTCHA_LANGUAGE: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as fr or pt-BR'),
+  ),
+  /** Hides the invisible reCAPTCHA badge; the attribution Google requires is shown instead. */
+  // zod's default skips parsing, so it is the boolean itself (a 'false' string would be truthy).
+  CAPTCHA_HIDE_BADGE: z.preprocess(emptyToUndefined, z.stringbool().default(false)),
   /** Embedded scheduling page on /book-consult; unset = a "preferred day and time" request form. */
   SCHEDULER_URL: optional(url),
   /** Set by Next while it builds; the lead worker does not start then. */

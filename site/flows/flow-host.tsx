@@ -27,7 +27,13 @@ export interface FlowHostProps {
 /** The captcha widget settings the browser may see (never the secret). */
 export function publicCaptcha(): CaptchaConfig | undefined {
   if (env.CAPTCHA_PROVIDER === 'none' || !env.CAPTCHA_SITE_KEY) return undefined;
-  return { provider: env.CAPTCHA_PROVIDER, siteKey: env.CAPTCHA_SITE_KEY };
+  return {
+    provider: env.CAPTCHA_PROVIDER,
+    siteKey: env.CAPTCHA_SITE_KEY,
+    mode: env.CAPTCHA_MODE,
+    ...(env.CAPTCHA_LANGUAGE ? { language: env.CAPTCHA_LANGUAGE } : {}),
+    hideBadge: env.CAPTCHA_HIDE_BADGE,
+  };
 }
 
 async function checkoutLinks(): Promise<Record<string, string>> {

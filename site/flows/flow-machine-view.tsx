@@ -18,7 +18,8 @@ import { endingHref, findEnding, findStep } from '@/engine/flow-lookup';
 import { answerKeysOf, targetsOf } from '@/engine/flow-walk';
 import { stepLeadIn, stepProgress } from '@/engine/progress';
 import type { Answers, ResolvedFlow } from '@/engine/types';
-import { CaptchaWidget } from './captcha-widget';
+import { captchaAction } from '@/engine/captcha-action';
+import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 import { ChoiceStep } from './choice-step';
 import { rememberSubmission } from './contact-session';
 import { EndingView } from './ending-view';
@@ -79,7 +80,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     ),
   );
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-  const captchaToken = useRef('');
+  const captcha = useRef<CaptchaHandle>(null);
   const [leadId, setLeadId] = useState('');
   // The submitting actor is created once with the machine; it calls through this bridge,
   // which always holds the latest props (set after each render).
@@ -101,7 +102,10 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: newIdempotencyKey() };
     }
-    if (props.captcha && !captchaToken.current) {
+    const idempotencyKey = attempt.current.key;
+    // Invisible and Enterprise captchas run their execute step here, as the form is sent.
+    const captchaToken = props.captcha ? ((await captcha.current?.token()) ?? '') : undefined;
+    if (props.captcha && !captchaToken) {
       throw new Error('Please complete the captcha check first.');
     }
     const result = await submitLead({
@@ -112,8 +116,8 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         name: props.pageName ?? routeName(window.location.pathname),
       },
       files: chosen,
-      captchaToken: captchaToken.current || undefined,
-      idempotencyKey: attempt.current.key,
+      captchaToken,
+      idempotencyKey,
     });
     setLeadId(result.id);
     rememberSubmission(flow, input.answers, props.suppressReadyToTalkFlag);
@@ -231,10 +235,6 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     forward,
   });
 
-  const onToken = useCallback((token: string) => {
-    captchaToken.current = token;
-  }, []);
-
   const level = props.headingLevel ?? 2;
   const leadIn = step ? stepLeadIn(flow, step.id) : undefined;
 
@@ -253,7 +253,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     return (
       <>
         {submits && props.captcha ? (
-          <CaptchaWidget config={props.captcha} onToken={onToken} />
+          <CaptchaWidget ref={captcha} config={props.captcha} action={captchaAction(flow.id)} />
         ) : null}
         {error ? (
           <div className="flow-error" role="alert">
@@ -276,7 +276,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         ) : null}
       </>
     );
-  }, [step, flow, props.captcha, onToken, error, answers, answer]);
+  }, [step, flow, props.captcha, error, answers, answer]);
 
   if (ending) {
     if (ending.kind === 'redirect') {

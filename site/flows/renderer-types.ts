@@ -1,9 +1,21 @@
 import type { Answers, ResolvedFlow } from '@/engine/types';
 
+/** How a reCAPTCHA token is obtained (Turnstile has one mode). */
+export type CaptchaMode = 'v2' | 'invisible' | 'enterprise';
+
 /** The captcha widget the submitting step shows; absent when none is configured. */
 export interface CaptchaConfig {
   provider: 'recaptcha' | 'turnstile';
   siteKey: string;
+  /**
+   * `v2` (default): the visitor ticks a checkbox before sending. `invisible` (reCAPTCHA v2
+   * invisible) and `enterprise` (reCAPTCHA Enterprise) ask for the token when the form is sent.
+   */
+  mode?: CaptchaMode;
+  /** Language of the widget's texts (`hl` for reCAPTCHA, `language` for Turnstile). */
+  language?: string;
+  /** Hide the invisible badge; the attribution Google then requires is shown in its place. */
+  hideBadge?: boolean;
 }
 
 /** Everything the browser renderer needs; all plain JSON so a server component can pass it. */
