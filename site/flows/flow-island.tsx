@@ -15,6 +15,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { useDelayedLoading } from '@/site/shell/loading/use-delayed-loading';
 import { storedContact } from './contact-session';
 import { hasSavedProgress } from './progress-key';
 import type { BookingFlowProps } from './booking/booking-flow';
@@ -121,6 +122,11 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     latest.current = island;
   });
   const [failed, setFailed] = useState(false);
+  // The visitor acted (or progress resumes) and the renderer is on its way; it replaces the
+  // static step once it has `arrived` and no loading indicator is being held on screen.
+  const [waiting, setWaiting] = useState(false);
+  const [arrived, setArrived] = useState<Loaded | null>(null);
+  const showLoading = useDelayedLoading(waiting && !arrived);
   const replay = useRef<{
     focus: ControlKey | null;
     caret: [number, number] | null;
@@ -153,27 +159,12 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     const swap = () => {
       if (swapping) return;
       swapping = true;
-      prefetch().then(
-        (result) => {
-          // Read the static step at the last moment, so every keystroke so far is kept.
-          const active = root.ownerDocument.activeElement;
-          if (active && root.contains(active)) {
-            replay.current.focus = keyOf(active);
-            if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
-              try {
-                replay.current.caret = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
-              } catch {
-                // Inputs without a caret (checkbox): focus alone is restored.
-              }
-            }
-          }
-          setLoaded({ ...result, draft: readDraft(root) });
-        },
-        () => {
-          swapping = false;
-          setFailed(true);
-        },
-      );
+      setWaiting(true);
+      prefetch().then(setArrived, () => {
+        swapping = false;
+        setWaiting(false);
+        setFailed(true);
+      });
     };
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element).closest('button');
@@ -201,6 +192,26 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
       root.removeEventListener('submit', onSubmit, true);
     };
   }, [kind, flowId, loaded]);
+
+  // The swap: the static step is read at the last moment (every keystroke so far is kept, also
+  // those typed while "Loading the form…" was held on screen), in the same task as the
+  // renderer replaces it, so no keystroke can fall between.
+  useLayoutEffect(() => {
+    const root = box.current;
+    if (!arrived || showLoading || loaded || !root) return;
+    const active = root.ownerDocument.activeElement;
+    if (active && root.contains(active)) {
+      replay.current.focus = keyOf(active);
+      if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
+        try {
+          replay.current.caret = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
+        } catch {
+          // Inputs without a caret (checkbox): focus alone is restored.
+        }
+      }
+    }
+    setLoaded({ ...arrived, draft: readDraft(root) });
+  }, [arrived, showLoading, loaded]);
 
   // Focus goes back to the same control in the same task as the swap (no keystroke can fall
   // between), then the visitor's click or Enter is replayed — after the renderer's own mount
@@ -238,9 +249,16 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
       </div>
     );
   }
+  // A renderer slower than the threshold is announced (and the form marked busy) so the
+  // visitor's click is not taken for ignored; a fast one shows nothing.
   return (
-    <div ref={box} className="flow-island">
+    <div ref={box} className="flow-island" aria-busy={showLoading || undefined}>
       {children}
+      {showLoading ? (
+        <p className="flow-loading" role="status">
+          Loading the form…
+        </p>
+      ) : null}
       {failed ? (
         <p className="flow-error" role="alert">
           The form could not load. Check your connection and try again.

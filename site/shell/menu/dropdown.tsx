@@ -10,6 +10,7 @@ import {
 import { useHeaderMenus, warmHeaderMenus } from './header-menus-client';
 import { panelId, triggerId, useMenu, useOpenedOnce, type MenuId } from './menu-context';
 import { SmartLink } from '../prefetch/smart-link';
+import { useDelayedLoading } from '../loading/use-delayed-loading';
 
 interface DropdownProps {
   id: MenuId;
@@ -45,7 +46,10 @@ export function Dropdown({
   const menu = useMenu();
   const open = menu.openId === id;
   const { menus, failed } = useHeaderMenus();
-  const html = remote ? menus?.panels[id] : undefined;
+  const fetched = remote ? menus?.panels[id] : undefined;
+  // "Loading…" only for a slow fetch, and then long enough to be read before the panel fills.
+  const loading = useDelayedLoading(remote && open && fetched === undefined && !failed);
+  const html = loading ? undefined : fetched;
   const opened = useOpenedOnce(open);
   // Usually already fetched: the first pointer over the header or focus in it starts the fetch
   // (MenuProvider). Opening also retries one that failed.
@@ -101,11 +105,11 @@ export function Dropdown({
               This menu could not load. Every page is listed on the{' '}
               <SmartLink href="/sitemap">sitemap</SmartLink>.
             </p>
-          ) : (
+          ) : loading ? (
             <p className="dropdown__status" role="status">
               Loading…
             </p>
-          )
+          ) : null
         ) : null}
       </div>
     </div>

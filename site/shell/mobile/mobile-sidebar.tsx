@@ -7,6 +7,7 @@ import type { NavItem } from '@/site/content/content-types';
 import type { MobileMenuProps } from './mobile-menu-button';
 import type { MobileSection } from './mobile-menu';
 import { SmartLink } from '../prefetch/smart-link';
+import { useDelayedLoading } from '../loading/use-delayed-loading';
 
 function SubList({ items }: { items: NavItem[] }) {
   return (
@@ -26,7 +27,7 @@ function SubList({ items }: { items: NavItem[] }) {
  * time — the sections, then one section's pages with a way back.
  */
 export default function MobileSidebar({
-  sections,
+  sections: fetched,
   sectionsFailed,
   buttons,
   onClose,
@@ -40,6 +41,9 @@ export default function MobileSidebar({
   const dialog = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
   const firstPath = useRef(pathname);
+  // "Loading the menu…" only for a slow fetch, and then long enough to be read.
+  const loading = useDelayedLoading(fetched.length === 0 && !sectionsFailed);
+  const sections = loading ? [] : fetched;
 
   // Focus moves into the dialog on open and on every level change.
   useEffect(() => {
@@ -134,15 +138,13 @@ export default function MobileSidebar({
                 </li>
               ))}
             </ul>
-            {sections.length === 0 ? (
-              sectionsFailed ? (
-                <p role="alert">
-                  The menu could not load. Every page is listed on the{' '}
-                  <SmartLink href="/sitemap">sitemap</SmartLink>.
-                </p>
-              ) : (
-                <p role="status">Loading the menu…</p>
-              )
+            {sectionsFailed ? (
+              <p role="alert">
+                The menu could not load. Every page is listed on the{' '}
+                <SmartLink href="/sitemap">sitemap</SmartLink>.
+              </p>
+            ) : loading ? (
+              <p role="status">Loading the menu…</p>
             ) : null}
             <p className="sidebar__actions">
               <a className="button" href={buttons.primary.url}>
