@@ -16,8 +16,13 @@ const emptyToUndefined = (value: unknown) =>
 /** An optional variable: unset or empty means absent. */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional());
+/**
+ * A variable with a default, written as the text a variable would hold. The default is parsed
+ * like a set value (`prefault`): zod's `default` returns it unparsed, which made the text
+ * 'false' of a boolean truthy.
+ */
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(emptyToUndefined, schema.default(fallback as never));
+  z.preprocess(emptyToUndefined, schema.prefault(fallback as never));
 
 const url = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
 const email = z.email({ message: 'must be an e-mail address' });
@@ -130,8 +135,7 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as fr or pt-BR'),
   ),
   /** Hides the invisible reCAPTCHA badge; the attribution Google requires is shown instead. */
-  // zod's default skips parsing, so it is the boolean itself (a 'false' string would be truthy).
-  CAPTCHA_HIDE_BADGE: z.preprocess(emptyToUndefined, z.stringbool().default(false)),
+  CAPTCHA_HIDE_BADGE: withDefault(z.stringbool(), 'false'),
   /** Embedded scheduling page on /book-consult; unset = a "preferred day and time" request form. */
   SCHEDULER_URL: optional(url),
   /** Set by Next while it builds; the lead worker does not start then. */

@@ -349,6 +349,11 @@ describe('lead endpoint (built server)', () => {
     ]);
   });
 
+  it('has no benchmark echo route unless LEADS_BENCH_ECHO is set', async () => {
+    const echo = await fetch(`${server.url}/api/bench/echo`, { method: 'POST', body: '{}' });
+    expect(echo.status).toBe(404);
+  });
+
   it('delivers every held lead once HubSpot is configured and `npm run leads -- retry --all-held` runs', async () => {
     // The operator stops the unconfigured server, configures HubSpot and retries from the CLI.
     await server.stop();
