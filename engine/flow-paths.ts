@@ -1,5 +1,6 @@
 import { buildSubmissions } from './build-submissions';
-import { chooseTransition, indexFlow } from './flow-walk';
+import { chooseTransition, indexFlow, targetsOf } from './flow-walk';
+import { topologicalOrder } from './topological-order';
 import { stepCandidates } from './sample-answers';
 import type { Answers, HubSpotField, PathStep, ResolvedFlow } from './types';
 
@@ -17,6 +18,8 @@ export interface FlowExploration {
   paths: FlowPath[];
   /** Where some answer matches no transition: the visitor would be stuck. */
   stuck: { step: string; answer: Answers }[];
+  /** The exploration stopped at `maxPaths`: more paths exist. */
+  truncated: boolean;
 }
 
 /** Every transition the flow declares, as `step#index`. */
@@ -27,7 +30,8 @@ export function allTransitions(flow: ResolvedFlow): string[] {
   });
 }
 
-function pathAnswer(stepAnswers: Answers, stepId: string): PathStep['answer'] {
+/** What a path step shows: the choice's value alone, or the step's field answers. */
+export function pathAnswer(stepAnswers: Answers, stepId: string): PathStep['answer'] {
   const own = stepAnswers[stepId];
   if (Object.keys(stepAnswers).length === 1 && own !== undefined && typeof own !== 'boolean') {
     return own;
@@ -41,41 +45,51 @@ const SAMPLE_CONTEXT = {
   pageName: 'sample',
 };
 
+/** The HubSpot bodies a path to an ending sends, as the server would build them. */
+export function pathSubmissions(flow: ResolvedFlow, answers: Answers): FlowPath['submissions'] {
+  const files: Record<string, string> = {};
+  // The server stores uploads and passes their URLs; the sample path does the same.
+  for (const s of flow.steps) {
+    if (s.kind === 'choice') continue;
+    for (const f of s.fields) {
+      const value = answers[f.name];
+      if (f.type === 'file' && typeof value === 'string') {
+        files[f.name] = `https://example.com/uploads/${value}`;
+      }
+    }
+  }
+  return buildSubmissions(flow, answers, { ...SAMPLE_CONTEXT, files }).map((s) => ({
+    formKey: s.formKey,
+    fields: s.body.fields,
+  }));
+}
+
 /**
  * Explores every path from the start to each ending. Options that take the same transition are
  * one group and contribute one representative answer, so a flow has a handful of paths rather
  * than one per combination of answers. A step revisited on the same path (a cycle) is not
- * followed again.
+ * followed again. The number of paths doubles with every independent branch, so this runs on
+ * demand only (`npm run flows -- paths <id> --all`), never when a flow loads; `maxPaths` stops
+ * it early and sets `truncated`.
  */
 export function exploreFlow(
   flow: ResolvedFlow,
-  options: { submissions?: boolean } = {},
+  options: { submissions?: boolean; maxPaths?: number } = {},
 ): FlowExploration {
   const withSubmissions = options.submissions ?? true;
+  const maxPaths = options.maxPaths ?? Infinity;
   const { steps, endings } = indexFlow(flow);
   const paths: FlowPath[] = [];
   const stuck: FlowExploration['stuck'] = [];
+  let truncated = false;
 
   const visit = (id: string, answers: Answers, trail: PathStep[], taken: string[]) => {
+    if (paths.length >= maxPaths) {
+      truncated = true;
+      return;
+    }
     if (endings.has(id)) {
-      if (!withSubmissions) {
-        paths.push({ steps: trail, ending: id, answers, transitions: taken, submissions: [] });
-        return;
-      }
-      const files: Record<string, string> = {};
-      // The server stores uploads and passes their URLs; the sample path does the same.
-      for (const s of flow.steps) {
-        if (s.kind === 'choice') continue;
-        for (const f of s.fields) {
-          const value = answers[f.name];
-          if (f.type === 'file' && typeof value === 'string') {
-            files[f.name] = `https://example.com/uploads/${value}`;
-          }
-        }
-      }
-      const submissions = buildSubmissions(flow, answers, { ...SAMPLE_CONTEXT, files }).map(
-        (s) => ({ formKey: s.formKey, fields: s.body.fields }),
-      );
+      const submissions = withSubmissions ? pathSubmissions(flow, answers) : [];
       paths.push({ steps: trail, ending: id, answers, transitions: taken, submissions });
       return;
     }
@@ -100,23 +114,34 @@ export function exploreFlow(
     }
   };
   visit(flow.start, {}, [], []);
-  return { paths, stuck };
+  return { paths, stuck, truncated };
 }
 
-/** Every path start → ending, with one representative answer per transition group. */
+/**
+ * Every path start → ending, with one representative answer per transition group. Exponential
+ * in independent branches: for tests of small flows; `coveringPaths` scales.
+ */
 export function flowPaths(flow: ResolvedFlow): FlowPath[] {
   return exploreFlow(flow).paths;
 }
 
-/** How many of the flow's transitions the generated paths take. */
-export function transitionCoverage(flow: ResolvedFlow): {
-  covered: number;
-  total: number;
-  missing: string[];
-} {
-  const all = allTransitions(flow);
-  const explored = exploreFlow(flow, { submissions: false }).paths;
-  const taken = new Set(explored.flatMap((p) => p.transitions));
-  const missing = all.filter((t) => !taken.has(t));
-  return { covered: all.length - missing.length, total: all.length, missing };
+/**
+ * How many paths of the graph lead from the start to an ending (one per sequence of
+ * transitions), without listing them: an upper bound of what `exploreFlow` finds, since a
+ * condition on an earlier answer can rule some out. Linear in the graph; exact as a bigint.
+ */
+export function countPaths(flow: ResolvedFlow): bigint {
+  const { steps, endings } = indexFlow(flow);
+  const memo = new Map<string, bigint>();
+  const { order } = topologicalOrder(flow);
+  for (const id of order.reverse()) {
+    const step = steps.get(id);
+    memo.set(
+      id,
+      endings.has(id)
+        ? 1n
+        : (step ? targetsOf(step) : []).reduce((sum, to) => sum + (memo.get(to) ?? 0n), 0n),
+    );
+  }
+  return memo.get(flow.start) ?? 0n;
 }

@@ -21,9 +21,10 @@ export {
   flowPaths,
   exploreFlow,
   allTransitions,
-  transitionCoverage,
+  countPaths,
   type FlowPath,
   type FlowExploration,
 } from './flow-paths';
+export { coveringPaths, transitionCoverage } from './covering-paths';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { flowToMermaid } from './flow-mermaid';

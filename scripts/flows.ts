@@ -1,17 +1,27 @@
 /*
  * `npm run flows -- <command>`: the flow tool for marketers and testers.
  *   check [--dir DIR]            validate every flow; exit 1 when any has a problem
- *   paths <flowId> [--json]      every path to every ending (with --json: machine-readable)
+ *   paths <flowId> [--json]      paths that together take every transition (--json: machine-readable)
+ *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
  * Brand placeholders are filled from BRAND_NAME / BRAND_SLUG (site/env.ts defaults).
  */
 import { resolve } from 'node:path';
-import { flowPaths, flowToMermaid, loadFlows, transitionCoverage, type Diagnostic } from '@/engine';
+import {
+  allTransitions,
+  countPaths,
+  coveringPaths,
+  exploreFlow,
+  flowToMermaid,
+  loadFlows,
+  type Diagnostic,
+} from '@/engine';
 import { env } from '@/site/env';
 
 const USAGE = `Usage: npm run flows -- <command>
   check [--dir DIR]          validate every flow in flows/ (or DIR)
-  paths <flowId> [--json]    list every path to every ending
+  paths <flowId> [--json]    list paths that together take every transition
+        [--all [--max N]]    list every path, up to N (default 1000)
   graph <flowId>             print the flow as a Mermaid stateDiagram-v2`;
 
 function option(args: string[], name: string): string | undefined {
@@ -41,7 +51,9 @@ function main(args: string[]): number {
     return 0;
   }
   if (command === 'paths' || command === 'graph') {
-    const id = rest.find((a, i) => !a.startsWith('--') && rest[i - 1] !== '--dir');
+    const id = rest.find(
+      (a, i) => !a.startsWith('--') && rest[i - 1] !== '--dir' && rest[i - 1] !== '--max',
+    );
     const { flows, diagnostics } = load(rest);
     const flow = id === undefined ? undefined : flows[id];
     if (!flow) {
@@ -57,7 +69,14 @@ function main(args: string[]): number {
       process.stdout.write(flowToMermaid(flow));
       return 0;
     }
-    const paths = flowPaths(flow);
+    const all = rest.includes('--all');
+    const max = Number(option(rest, '--max') ?? 1000);
+    if (!Number.isInteger(max) || max < 1) {
+      console.error('--max takes a positive whole number');
+      return 1;
+    }
+    const explored = all ? exploreFlow(flow, { maxPaths: max }) : undefined;
+    const paths = explored?.paths ?? coveringPaths(flow);
     if (rest.includes('--json')) {
       const out = paths.map((p) => ({
         steps: p.steps,
@@ -72,8 +91,23 @@ function main(args: string[]): number {
       const sends = p.submissions.map((s) => s.formKey).join(', ') || 'nothing';
       console.log(`${i + 1}. ${steps} → ${p.ending} (sends ${sends})`);
     });
-    const c = transitionCoverage(flow);
-    console.log(`${paths.length} paths; transitions covered ${c.covered}/${c.total}`);
+    const transitions = allTransitions(flow).length;
+    const taken = new Set(paths.flatMap((p) => p.transitions)).size;
+    if (!explored) {
+      console.log(
+        `${paths.length} paths taking ${taken}/${transitions} transitions (--all lists every path)`,
+      );
+    } else if (explored.truncated) {
+      // Counting on the graph is exact for the transitions and an upper bound for the paths a
+      // visitor can take (a condition on an earlier answer can rule some out).
+      const left = countPaths(flow) - BigInt(paths.length);
+      console.log(
+        `first ${paths.length} paths listed; at most ${left} more left out (raise --max); ` +
+          `transitions covered ${taken}/${transitions}`,
+      );
+    } else {
+      console.log(`${paths.length} paths; transitions covered ${taken}/${transitions}`);
+    }
     return 0;
   }
   console.error(USAGE);

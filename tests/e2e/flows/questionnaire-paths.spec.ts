@@ -1,12 +1,13 @@
 /**
- * Every path of the three questionnaires, generated from the engine's graph (flowPaths), walked
+ * The three questionnaires' covering paths (coveringPaths: together they take every transition
+ * of the flow, without listing all paths, which doubles with every independent branch), walked
  * in Chromium through the visible UI. Each test asserts the ending the visitor sees and reads
  * the lead back from the server's outbox: flow id, answers, page and the HubSpot bodies.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { findEnding, findStep, type Answers, type PathStep } from '@/engine/client';
-import { flowPaths } from '@/engine/flow-paths';
+import { coveringPaths } from '@/engine/covering-paths';
 import { answerStep, expectStep, leadResponse, visitorIp } from './support/flow-driver';
 import { readLead } from './support/lead-store';
 import { repoFlow } from './support/repo-flows';
@@ -25,7 +26,7 @@ function stepAnswers(step: PathStep): Answers {
 
 for (const host of hosts) {
   const flow = repoFlow(host.flowId);
-  const paths = flowPaths(flow);
+  const paths = coveringPaths(flow);
 
   test.describe(`${host.flowId} questionnaire on ${host.path}`, () => {
     test.describe.configure({ timeout: 180_000 });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadFlows, type Diagnostic } from '@/engine';
 import { FLOWS_DIR, VARS } from './load-repo-flows';
+import { followUpFlow } from './support/follow-up-flow';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/broken-flows', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -142,8 +143,8 @@ describe('npm run flows', { timeout: 90_000 }, () => {
     );
   });
 
-  it('paths client --json lists the five paths with their submissions', async () => {
-    const { code, stdout } = await cli('paths', 'client', '--json');
+  it('paths client --all --json lists the five paths with their submissions', async () => {
+    const { code, stdout } = await cli('paths', 'client', '--all', '--json');
     expect(code).toBe(0);
     const paths = JSON.parse(stdout) as {
       ending: string;
@@ -156,6 +157,23 @@ describe('npm run flows', { timeout: 90_000 }, () => {
     const checkout = paths.find((p) => p.ending === 'checkout')!;
     expect(checkout.submissions[0]!.formKey).toBe('question');
     expect(checkout.submissions[0]!.fields).toHaveLength(10);
+  });
+
+  it('paths lists a covering set by default, and --all says how many paths it left out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flows-'));
+    temp.push(dir);
+    writeFileSync(join(dir, 'followUps30.json'), JSON.stringify(followUpFlow(30)));
+    const covering = await cli('paths', 'followUps30', '--dir', dir);
+    expect(covering.code).toBe(0);
+    expect(covering.stdout).toContain(
+      '2 paths taking 91/91 transitions (--all lists every path)\n',
+    );
+    const capped = await cli('paths', 'followUps30', '--dir', dir, '--all', '--max', '3');
+    expect(capped.code).toBe(0);
+    expect(capped.stdout.split('\n').filter((l) => /^\d+\. /.test(l))).toHaveLength(3);
+    expect(capped.stdout).toContain(
+      `first 3 paths listed; at most ${2 ** 30 - 3} more left out (raise --max)`,
+    );
   });
 
   it('graph prints a Mermaid state diagram', async () => {
