@@ -30,7 +30,12 @@ export function getContentSource(): ContentSource {
           baseUrl: env.STRAPI_URL,
           token: env.STRAPI_TOKEN,
           timeoutMs: env.STRAPI_TIMEOUT_MS,
+          revalidateSeconds: env.STRAPI_REVALIDATE_SECONDS,
           fallback: embedded,
+          // A build renders every page and each needs the same collections: one read per
+          // minute serves them all. A running server relies on Next's data cache instead, so
+          // a revalidated page is rendered from what the CMS holds now.
+          cacheMs: env.NEXT_PHASE === 'phase-production-build' ? 60_000 : 0,
         })
       : embedded;
   return source;

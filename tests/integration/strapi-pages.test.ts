@@ -181,7 +181,7 @@ describe('Strapi pages adapter', () => {
       await embedded.page('/consulting/strategy'),
     );
     await cms.pages();
-    const pageWarnings = warnings.filter((line) => line.includes('Strapi pages'));
+    const pageWarnings = warnings.filter((line) => line.includes('Strapi unavailable'));
     expect(pageWarnings).toHaveLength(1);
     expect(pageWarnings[0]).toMatch(reason);
   });
@@ -377,5 +377,28 @@ describe('Strapi pages adapter, with what a real Strapi sends', () => {
     expect(reviews).toHaveLength(local.length + 1);
     expect(reviews[0]?.text).toBe('Edited in the CMS: the plan answered every question.');
     expect(reviews.some((review) => review.name === 'Priya N.')).toBe(true);
+  });
+});
+
+describe('Strapi pages adapter while Next prerenders', () => {
+  it('lets Next’s dynamic-usage signal through instead of reporting a CMS outage', async () => {
+    // What Next throws from fetch when a prerendered page asks for an uncacheable request.
+    const signal = Object.assign(new Error('Dynamic server usage: no-store fetch'), {
+      digest: 'DYNAMIC_SERVER_USAGE',
+    });
+    const logged: string[] = [];
+    const cms = createStrapiPageContent({
+      client: createStrapiClient({
+        baseUrl: strapi.url,
+        token: TOKEN,
+        timeoutMs: 2000,
+        fetchImpl: () => Promise.reject(signal),
+      }),
+      fallback: embedded,
+      cacheMs: 0,
+      logger: { warn: (message: string) => logged.push(message) },
+    });
+    await expect(cms.pages()).rejects.toBe(signal);
+    expect(logged).toEqual([]);
   });
 });

@@ -6,13 +6,25 @@
  * This is the one HTTP client of the content backend. It runs on the server only (at build
  * time and when a page is regenerated), where a toast has no one to show to, and it uses
  * `fetch` because Next's data cache and revalidation work through `fetch` alone.
+ *
+ * Answers are cacheable (`force-cache`): a `no-store` fetch makes Next render every page per
+ * request instead of prerendering it. Freshness comes from revalidation instead: the webhook
+ * revalidates the paths an entry appears on (a path's revalidation also expires the cached
+ * answers read while rendering it), and `revalidateSeconds` bounds their age otherwise.
+ * Outside Next the extra options are ignored and every call reaches Strapi.
  */
+import { isFrameworkSignal } from './framework-signal';
+
+/** The Next data-cache tag of every Strapi answer: revalidating it refreshes all of them. */
+export const STRAPI_CACHE_TAG = 'strapi';
 
 export interface StrapiClientOptions {
   baseUrl: string;
   token: string;
   timeoutMs: number;
   fetchImpl?: typeof fetch;
+  /** Longest age of a cached answer in seconds; unset: until revalidated on demand. */
+  revalidateSeconds?: number;
 }
 
 export class StrapiError extends Error {
@@ -51,9 +63,13 @@ export function createStrapiClient(options: StrapiClientOptions) {
           'Strapi-Response-Format': 'v4',
         },
         signal: AbortSignal.timeout(options.timeoutMs),
-        cache: 'no-store',
+        // Next warns when both `cache` and `next.revalidate` are given: one or the other.
+        ...(options.revalidateSeconds
+          ? { next: { revalidate: options.revalidateSeconds, tags: [STRAPI_CACHE_TAG] } }
+          : { cache: 'force-cache', next: { tags: [STRAPI_CACHE_TAG] } }),
       });
     } catch (error) {
+      if (isFrameworkSignal(error)) throw error;
       const reason =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
           ? `timed out after ${options.timeoutMs} ms`

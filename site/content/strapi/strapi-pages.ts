@@ -4,13 +4,15 @@
  * over the embedded entries (a CMS entry replaces the embedded one with the same path or
  * slug, a review the one by the same reviewer of the same service; an entry the CMS lacks
  * still exists). When a call fails, times out or answers in an
- * unknown shape, the embedded entries are used and the failure is logged once until the
+ * unknown shape, the embedded entries are used and the outage is logged once until the
  * CMS answers again. Free of next/*.
  */
 import { z } from 'zod';
 import type { PageContentSource } from '../page-content-source';
 import { buildSearchDocuments } from '../search-documents';
 import type { StrapiClient } from './strapi-client';
+import { isFrameworkSignal } from './framework-signal';
+import { createOutageLog, type OutageLog } from './outage-log';
 import {
   reshapeInsights,
   reshapeMediaMentions,
@@ -44,6 +46,7 @@ export interface StrapiPagesOptions {
   fallback: PageContentSource;
   cacheMs?: number;
   logger?: Pick<Console, 'warn'>;
+  outage?: OutageLog;
   now?: () => number;
 }
 
@@ -78,7 +81,7 @@ export function createStrapiPageContent(options: StrapiPagesOptions): PageConten
   const cacheMs = options.cacheMs ?? 60_000;
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
-  const failing = new Set<string>();
+  const outage = options.outage ?? createOutageLog(logger);
 
   /** One collection, cached for `cacheMs`; undefined when the CMS could not deliver it. */
   function collection<T>(name: string, path: string, reshape: (entries: unknown[]) => Reshaped<T>) {
@@ -87,7 +90,7 @@ export function createStrapiPageContent(options: StrapiPagesOptions): PageConten
       if (cached && now() - cached.at < cacheMs) return cached.value;
       const value = readCollection(client, path).then(
         (entries) => {
-          failing.delete(name);
+          outage.answered(name);
           const { items, problems } = reshape(entries);
           if (problems.length)
             logger.warn(
@@ -96,14 +99,10 @@ export function createStrapiPageContent(options: StrapiPagesOptions): PageConten
           return items;
         },
         (error: unknown) => {
-          if (!failing.has(name)) {
-            failing.add(name);
-            const reason = error instanceof Error ? error.message : String(error);
-            logger.warn(
-              `[content] Strapi ${name} unavailable, using the embedded ${name}: ${reason}`,
-            );
-          }
           cached = undefined;
+          // Next's own signals (dynamic usage while prerendering …) are not an outage.
+          if (isFrameworkSignal(error)) throw error;
+          outage.failed(name, error);
           return undefined;
         },
       );
