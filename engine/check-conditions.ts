@@ -48,7 +48,13 @@ export function checkConditions(ctx: CheckContext): void {
     }
     return seen;
   };
-  const checkCondition = (c: Condition, pointer: string, allowed: Set<string>, where: string) => {
+  const checkCondition = (
+    c: Condition,
+    pointer: string,
+    allowedSet: () => Set<string>,
+    where: string,
+    own?: string,
+  ) => {
     if (!checkConditionShape(c, pointer, report)) return;
     for (const read of conditionReads(c)) {
       const owner = keyOwner.get(read.answer);
@@ -60,7 +66,9 @@ export function checkConditions(ctx: CheckContext): void {
         );
         continue;
       }
-      if (!allowed.has(owner.step.id)) {
+      // A branch reading its own step's answer needs no walk back through the graph.
+      const allowed = owner.step.id === own ? undefined : allowedSet();
+      if (allowed && !allowed.has(owner.step.id)) {
         report(
           pointer,
           `Condition reads answer "${read.answer}", which cannot have been given ${where}`,
@@ -85,20 +93,28 @@ export function checkConditions(ctx: CheckContext): void {
   };
   raw.steps.forEach((s, i) => {
     const step = flow.steps[i]!;
-    const before = ancestors(step.id);
+    // The steps before this one, computed only when a condition reads another step's answer.
+    let before: Set<string> | undefined;
+    const ancestorsOf = () => (before ??= ancestors(step.id));
     if (typeof s.next !== 'string') {
       s.next.branches.forEach((b, j) =>
         checkCondition(
           b.when,
           `/steps/${i}/next/branches/${j}/when`,
-          new Set([...before, step.id]),
+          () => new Set([...ancestorsOf(), step.id]),
           `when leaving "${step.id}"`,
+          step.id,
         ),
       );
     }
     (s.fields ?? []).forEach((f, j) => {
       if (f.when)
-        checkCondition(f.when, `/steps/${i}/fields/${j}/when`, before, `before step "${step.id}"`);
+        checkCondition(
+          f.when,
+          `/steps/${i}/fields/${j}/when`,
+          ancestorsOf,
+          `before step "${step.id}"`,
+        );
     });
   });
 }

@@ -21,23 +21,28 @@ export function checkGraph(ctx: CheckContext, fromStart: Set<string>): void {
       );
   });
   const state = new Map<string, 'open' | 'done'>();
-  const dfs = (id: string, trail: string[]) => {
+  // The open steps from the start to the current one: shared, not copied per step, so a long
+  // flow costs linear time.
+  const trail: string[] = [];
+  const dfs = (id: string) => {
     const i = byId.get(id);
     if (i === undefined || state.get(id) === 'done') return;
     state.set(id, 'open');
+    trail.push(id);
     const step = flow.steps[i]!;
     const pointers = nextPointers(raw.steps[i]!.next, `/steps/${i}`);
     targetsOf(step).forEach((to, j) => {
       if (to !== id && state.get(to) === 'open') {
-        const loop = [...trail.slice(trail.indexOf(to)), id, to].join(' → ');
+        const loop = [...trail.slice(trail.indexOf(to)), to].join(' → ');
         report(
           pointers[j]!,
           `Transition back to "${to}" makes a cycle (${loop})`,
           'A flow moves forward: point it to a later step or an ending',
         );
-      } else dfs(to, [...trail, id]);
+      } else dfs(to);
     });
+    trail.pop();
     state.set(id, 'done');
   };
-  dfs(flow.start, []);
+  dfs(flow.start);
 }
