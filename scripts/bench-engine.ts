@@ -2,7 +2,9 @@
  * `npm run bench:engine`: the flow engine's speed budgets, measured on this machine.
  *   1. load + validate + compile every flow (files read, JSON Schema, semantic checks,
  *      resolution, XState machines) — budget 50 ms;
- *   2. enumerate every path of every flow (with the submission bodies) — budget 1 s.
+ *   2. enumerate every path of every flow (with the submission bodies) — budget 1 s;
+ *   3. check a generated quiz of k questions with optional follow-ups (2k + 1 steps, 2^k paths)
+ *      at k = 25, 50, 100, 200, so the growth with the graph is visible — budget 300 ms at 200.
  * Each is the median of 20 runs, printed with its ratio to a baseline measured in the same run:
  * reading and JSON.parse-ing the same files. The first load (which also compiles the JSON Schema
  * once per process) is reported separately as the cold start. The machine's load average is
@@ -12,13 +14,23 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { compileFlow, flowPaths, loadFlows, transitionCoverage, type FlowVars } from '@/engine';
+import {
+  compileFlow,
+  flowPaths,
+  loadFlowFromData,
+  loadFlows,
+  transitionCoverage,
+  type FlowVars,
+} from '@/engine';
+import { followUpFlow } from '@/tests/unit/engine/support/follow-up-flow';
 
 const RUNS = 20;
 const DIR = resolve('flows');
 const VARS: FlowVars = { brandName: 'Sample Firm', brandSlug: 'samplefirm' };
 const BUDGET_LOAD_MS = 50;
 const BUDGET_PATHS_MS = 1000;
+const BUDGET_QUIZ_200_MS = 300;
+const QUIZ_SIZES = [25, 50, 100, 200];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,6 +83,16 @@ const paths = measure(() => {
   for (const flow of Object.values(flows)) pathCount += flowPaths(flow).length;
 });
 
+// The generated quizzes: JSON Schema, resolution and every semantic check, as a load runs them.
+const quizzes = QUIZ_SIZES.map((k) => {
+  const data = followUpFlow(k);
+  const m = measure(() => {
+    const { diagnostics } = loadFlowFromData({ file: `followUps${k}.json`, data, vars: VARS });
+    if (diagnostics.length > 0) throw new Error(`followUps${k}: ${diagnostics[0]!.message}`);
+  });
+  return { k, ...m };
+});
+
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
 const row = (label: string, m: { wall: number; cpu: number }, budget?: number) =>
   console.log(
@@ -94,11 +116,23 @@ for (const flow of Object.values(flows)) {
     `    ${flow.id}: ${flowPaths(flow).length} paths, transitions ${c.covered}/${c.total}`,
   );
 }
+console.log('  check of a generated quiz (k questions, each with an optional follow-up):');
+for (const q of quizzes) {
+  const perStep = q.cpu / (2 * q.k + 1);
+  console.log(
+    `    k = ${String(q.k).padStart(3)} (${2 * q.k + 1} steps, 2^${q.k} paths)  wall ${fmt(q.wall)}  cpu ${fmt(q.cpu)}  ` +
+      `(${(perStep * 1000).toFixed(0)} µs cpu per step)` +
+      (q.k === 200 ? `  budget ${BUDGET_QUIZ_200_MS} ms` : ''),
+  );
+}
+const quiz200 = quizzes.find((q) => q.k === 200)!;
 console.log(`  load average (1 min) during the run: ${loadavg()[0]!.toFixed(1)}`);
 // The budgets are judged on CPU time: on this shared 2-core machine the wall clock mostly
 // measures the neighbours (see the load average); both figures are printed.
-const over = [load.cpu > BUDGET_LOAD_MS && 'load', paths.cpu > BUDGET_PATHS_MS && 'paths'].filter(
-  Boolean,
-);
+const over = [
+  load.cpu > BUDGET_LOAD_MS && 'load',
+  paths.cpu > BUDGET_PATHS_MS && 'paths',
+  quiz200.cpu > BUDGET_QUIZ_200_MS && 'quiz k=200',
+].filter(Boolean);
 console.log(over.length === 0 ? 'within budget' : `OVER BUDGET: ${over.join(', ')}`);
 process.exitCode = over.length === 0 ? 0 : 1;
