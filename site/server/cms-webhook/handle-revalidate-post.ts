@@ -1,0 +1,73 @@
+/**
+ * POST /api/revalidate: Strapi's webhook. Strapi 4 posts `{event, model, uid, entry}` for
+ * `entry.create|update|publish|unpublish|delete`, with the shared secret in
+ * `Authorization: Bearer …`. The pages the entry appears on are revalidated, so an editor's
+ * change is live on the running server on the next visit, with no rebuild.
+ *
+ * Whether the site changed is read from the entry's `publishedAt`, not from the event name:
+ * Strapi reports an unpublish made through its REST API as `entry.update`. A published entry
+ * (or one of a type without drafts, which has no `publishedAt`) may have changed what
+ * visitors see; so may an entry that is now a draft, since it may just have been taken down,
+ * except a draft being created, which was never on the site.
+ */
+import type { PageContentSource } from '@/site/content/page-content-source';
+import { pathsOfEntry } from './entry-paths';
+import { matchesBearerSecret } from './webhook-secret';
+
+export interface Revalidator {
+  /** A page or route handler by its path. */
+  path(path: string): void;
+  /** Every page (the root layout and everything below it). */
+  everything(): void;
+  /** The search index is rebuilt from the content on the next search. */
+  search(): void;
+}
+
+export interface RevalidateDeps {
+  secret: string | undefined;
+  content: PageContentSource;
+  revalidate: Revalidator;
+  logger?: Pick<Console, 'info' | 'warn'>;
+}
+
+const json = (status: number, body: unknown) => Response.json(body, { status });
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+export async function handleRevalidatePost(request: Request, deps: RevalidateDeps) {
+  const logger = deps.logger ?? console;
+  // No secret configured: the endpoint does not exist rather than accepting anyone.
+  if (!deps.secret) return json(404, { error: 'not found' });
+  if (!matchesBearerSecret(request.headers.get('authorization'), deps.secret))
+    return json(401, { error: 'unauthorized' });
+
+  let payload: Record<string, unknown> | undefined;
+  try {
+    payload = asRecord(await request.json());
+  } catch {
+    payload = undefined;
+  }
+  const event = payload?.event;
+  const model = payload?.model;
+  const entry = asRecord(payload?.entry);
+  if (typeof event !== 'string' || typeof model !== 'string' || !entry)
+    return json(400, { error: 'expected a Strapi webhook payload: {event, model, entry}' });
+  if (!event.startsWith('entry.'))
+    return json(200, { revalidated: [], reason: 'not an entry event' });
+
+  const draft = entry.publishedAt === null;
+  if (draft && event === 'entry.create')
+    return json(200, { revalidated: [], reason: 'a new draft is not on the site' });
+
+  const affected = await pathsOfEntry(model, entry, deps.content);
+  if (affected.everything) deps.revalidate.everything();
+  for (const path of affected.paths) deps.revalidate.path(path);
+  deps.revalidate.search();
+  const revalidated = affected.everything ? ['*', ...affected.paths] : affected.paths;
+  logger.info(`[content] ${event} ${model}: revalidated ${revalidated.join(' ')}`);
+  return json(200, { revalidated });
+}
