@@ -62,7 +62,7 @@ export function checkConditions(ctx: CheckContext): void {
         report(
           pointer,
           `Condition reads answer "${read.answer}", which no step asks`,
-          knownKeys(ctx),
+          knownKeys(ctx, read.answer),
         );
         continue;
       }

@@ -1,3 +1,4 @@
+import { didYouMean } from './did-you-mean';
 import { targetsOf } from './flow-walk';
 import type { RawFlow, RawNext } from './raw-flow';
 import type { ResolvedFlow, ResolvedStep } from './types';
@@ -40,7 +41,9 @@ export function reachable(flow: ResolvedFlow, from: string, avoid?: string): Set
   return seen;
 }
 
-/** Every answer key a check may name, for hints. */
-export function knownKeys(ctx: CheckContext): string {
-  return `Use a step id or field name: ${[...ctx.keyOwner.keys()].join(', ')}`;
+/** Every answer key a check may name, for hints; the likely one first when `unknown` is a typo. */
+export function knownKeys(ctx: CheckContext, unknown?: string): string {
+  const keys = [...ctx.keyOwner.keys()];
+  const guess = unknown === undefined ? '' : didYouMean(unknown, keys);
+  return `${guess}Use a step id or field name: ${keys.join(', ')}`;
 }

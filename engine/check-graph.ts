@@ -4,22 +4,7 @@ import { nextPointers, type CheckContext } from './check-context';
 /** Unreachable steps, endings no path reaches, and cycles (reported at the looping transition). */
 export function checkGraph(ctx: CheckContext, fromStart: Set<string>): void {
   const { raw, flow, report, stepIndex: byId } = ctx;
-  raw.steps.forEach((s, i) => {
-    if (!fromStart.has(s.id))
-      report(
-        `/steps/${i}`,
-        `Step "${s.id}" is unreachable`,
-        'Point a transition to it, or remove it',
-      );
-  });
-  raw.endings.forEach((e, i) => {
-    if (!fromStart.has(e.id))
-      report(
-        `/endings/${i}`,
-        `No path reaches ending "${e.id}"`,
-        'Point a transition to it, or remove it',
-      );
-  });
+  const cycles: { pointer: string; message: string; hint: string }[] = [];
   const state = new Map<string, 'open' | 'done'>();
   // The open steps from the start to the current one: shared, not copied per step, so a long
   // flow costs linear time.
@@ -34,15 +19,37 @@ export function checkGraph(ctx: CheckContext, fromStart: Set<string>): void {
     targetsOf(step).forEach((to, j) => {
       if (to !== id && state.get(to) === 'open') {
         const loop = [...trail.slice(trail.indexOf(to)), to].join(' → ');
-        report(
-          pointers[j]!,
-          `Transition back to "${to}" makes a cycle (${loop})`,
-          'A flow moves forward: point it to a later step or an ending',
-        );
+        cycles.push({
+          pointer: pointers[j]!,
+          message: `Transition back to "${to}" makes a cycle (${loop})`,
+          hint: 'A flow moves forward: point it to a later step or an ending',
+        });
       } else dfs(to);
     });
     trail.pop();
     state.set(id, 'done');
   };
   dfs(flow.start);
+
+  const lost = [
+    ...raw.steps.flatMap((s, i) =>
+      fromStart.has(s.id)
+        ? []
+        : [{ pointer: `/steps/${i}`, message: `Step "${s.id}" is unreachable`, id: s.id }],
+    ),
+    ...raw.endings.flatMap((e, i) =>
+      fromStart.has(e.id)
+        ? []
+        : [{ pointer: `/endings/${i}`, message: `No path reaches ending "${e.id}"`, id: e.id }],
+    ),
+  ];
+  // A transition pointed back instead of forward usually strands everything after it: one
+  // cause, so the steps it leaves unreachable are listed under the cycle, not one line each.
+  const [firstCycle] = cycles;
+  if (firstCycle && lost.length > 0) {
+    firstCycle.hint += `; it leaves ${lost.map((l) => `"${l.id}"`).join(', ')} unreachable`;
+  } else {
+    for (const l of lost) report(l.pointer, l.message, 'Point a transition to it, or remove it');
+  }
+  for (const c of cycles) report(c.pointer, c.message, c.hint);
 }

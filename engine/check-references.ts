@@ -1,5 +1,6 @@
 import { answerKeysOf, targetsOf } from './flow-walk';
 import { nextPointers, type CheckContext } from './check-context';
+import { didYouMean } from './did-you-mean';
 
 /**
  * Ids unique across steps and endings, each answer key set by one step, option values unique,
@@ -15,8 +16,10 @@ export function checkReferences(ctx: CheckContext): boolean {
     report(...args);
   };
   // Ids: unique across steps and endings.
+  const duplicated = new Set<number>();
   raw.steps.forEach((s, i) => {
     const first = idPointer.get(s.id);
+    if (first) duplicated.add(i);
     if (first)
       count(
         `/steps/${i}/id`,
@@ -49,6 +52,8 @@ export function checkReferences(ctx: CheckContext): boolean {
             ? `/steps/${i}`
             : `/steps/${i}/fields/${j - offset}/name`;
       const first = keyOwner.get(key);
+      // A choice's answer key is its id: a duplicated id is one problem, reported above.
+      if (first && step.kind === 'choice' && duplicated.has(i)) return;
       if (first && first.step !== step) {
         count(
           pointer,
@@ -76,13 +81,14 @@ export function checkReferences(ctx: CheckContext): boolean {
   });
 
   // References: start and every transition target.
-  if (!idPointer.has(raw.start)) count('/start', `Unknown step "${raw.start}"`, knownHint);
+  if (!idPointer.has(raw.start))
+    count('/start', `Unknown step "${raw.start}"`, didYouMean(raw.start, known) + knownHint);
   raw.steps.forEach((s, i) => {
     const pointers = nextPointers(s.next, `/steps/${i}`);
     const step = flow.steps[i]!;
     targetsOf(step).forEach((to, j) => {
       if (!idPointer.has(to)) {
-        count(pointers[j]!, `Unknown step or ending "${to}"`, knownHint);
+        count(pointers[j]!, `Unknown step or ending "${to}"`, didYouMean(to, known) + knownHint);
       } else if (to === step.id) {
         count(
           pointers[j]!,

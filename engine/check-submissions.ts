@@ -16,18 +16,34 @@ export function checkSubmissions(
   const { raw, flow, report, keyOwner } = ctx;
   const tree = graphBroken ? undefined : dominators(flow);
   const submitting = flow.endings.filter((e) => e.submits && fromStart.has(e.id));
-  const notAskedOn = (key: string, endingIds: string[]): string | undefined => {
+  const notAskedOn = (
+    key: string,
+    endingIds: string[],
+  ): { why: string; ending?: string; path?: string } | undefined => {
     const owner = keyOwner.get(key);
     if (!owner || !tree) return undefined;
     const ending = endingIds.find((e) => !tree.dominates(owner.step.id, e));
     if (ending) {
       const example = pathAvoiding(flow, ending, owner.step.id);
-      return `the path ${example ? example.join(' → ') + ' → ' : ''}${ending} never asks it`;
+      const path = `${example ? example.join(' → ') + ' → ' : ''}${ending}`;
+      return { why: `the path ${path} never asks it`, ending, path };
     }
     const field =
       owner.step.kind === 'choice' ? undefined : owner.step.fields.find((f) => f.name === key);
-    return field?.when ? `field "${key}" is asked only when its condition holds` : undefined;
+    return field?.when
+      ? { why: `field "${key}" is asked only when its condition holds` }
+      : undefined;
   };
+  // Answers some submitting path never asks, reported after the loop: several at one ending
+  // have one cause (that ending submits, or its path skips a step) and become one diagnostic.
+  const unasked: {
+    at: string;
+    key: string;
+    formKey: string;
+    why: string;
+    ending?: string;
+    path?: string;
+  }[] = [];
   raw.submissions.forEach((sub, s) => {
     const names = new Set<string>();
     sub.fields.forEach((f, j) => {
@@ -55,7 +71,7 @@ export function checkSubmissions(
       const at = `${pointer}/value/${'answer' in v ? 'answer' : 'file'}`;
       const owner = keyOwner.get(key);
       if (!owner) {
-        report(at, `Unknown answer "${key}"`, knownKeys(ctx));
+        report(at, `Unknown answer "${key}"`, knownKeys(ctx, key));
         return;
       }
       if (
@@ -71,32 +87,61 @@ export function checkSubmissions(
         return;
       }
       if ('answer' in v && !('whenNotAsked' in v) && !graphBroken) {
-        const why = notAskedOn(
+        const missing = notAskedOn(
           key,
           submitting.map((e) => e.id),
         );
-        if (why)
-          report(
-            at,
-            `Form "${sub.formKey}" sends answer "${key}", but ${why}`,
-            'Add "whenNotAsked": "" to send an empty value there, or ask it on every path',
-          );
+        if (missing) unasked.push({ at, key, formKey: sub.formKey, ...missing });
       }
     });
   });
+  const byEnding = new Map<string, typeof unasked>();
+  for (const u of unasked)
+    if (u.ending) byEnding.set(u.ending, [...(byEnding.get(u.ending) ?? []), u]);
+  for (const u of unasked) {
+    const group = u.ending ? byEnding.get(u.ending)! : [u];
+    if (group.length === 1) {
+      report(
+        u.at,
+        `Form "${u.formKey}" sends answer "${u.key}", but ${u.why}`,
+        'Add "whenNotAsked": "" to send an empty value there, or ask it on every path',
+      );
+    } else if (group[0] === u) reportEnding(u.ending!, u.path!, group);
+  }
+
+  function reportEnding(ending: string, path: string, group: typeof unasked) {
+    const i = raw.endings.findIndex((e) => e.id === ending);
+    const keys = group.map((g) => `"${g.key}"`).join(', ');
+    const forms = [...new Set(group.map((g) => `"${g.formKey}"`))].join(', ');
+    // Sending a lead without the visitor's e-mail is never the fix a marketer wants.
+    const email = group.find((g) => {
+      const owner = keyOwner.get(g.key)!.step;
+      return (
+        owner.kind !== 'choice' && owner.fields.some((f) => f.name === g.key && f.type === 'email')
+      );
+    });
+    report(
+      'submits' in raw.endings[i]! ? `/endings/${i}/submits` : `/endings/${i}`,
+      `Ending "${ending}" submits, but the path ${path} never asks ${keys}, which form ${forms} sends`,
+      email
+        ? `Lead this path through the step that asks "${email.key}", or set "submits": false`
+        : 'Ask them on every path to this ending, set "submits": false, or add "whenNotAsked": "" to each',
+    );
+  }
+
   flow.endings.forEach((e, i) => {
     if (e.kind !== 'checkout' || !('answer' in e.service)) return;
     const key = e.service.answer;
     if (!keyOwner.has(key)) {
-      report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, knownKeys(ctx));
+      report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, knownKeys(ctx, key));
       return;
     }
     if (graphBroken) return;
-    const why = notAskedOn(key, [e.id]);
-    if (why)
+    const missing = notAskedOn(key, [e.id]);
+    if (missing)
       report(
         `/endings/${i}/service/answer`,
-        `The checkout reads answer "${key}", but ${why}`,
+        `The checkout reads answer "${key}", but ${missing.why}`,
         'Ask the service on every path to this ending',
       );
   });

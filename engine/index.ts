@@ -28,3 +28,4 @@ export {
 export { coveringPaths, transitionCoverage } from './covering-paths';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { flowToMermaid } from './flow-mermaid';
+export { formatDiagnostic } from './format-diagnostic';

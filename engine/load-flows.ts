@@ -1,26 +1,33 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseJsonSource, locate, type JsonSource } from './json-source';
 import { loadFlowFromData, loadOptionListFromData } from './load-flow-from-data';
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
 
+/** Reads and parses one file; a syntax error comes back with its line and column. */
 function readJson(
   path: string,
   file: string,
+  sources: Map<string, JsonSource>,
 ): { ok: true; data: unknown } | { ok: false; diagnostic: Diagnostic } {
+  let text: string;
   try {
-    return { ok: true, data: JSON.parse(readFileSync(path, 'utf8')) };
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     return {
       ok: false,
       diagnostic: {
         file,
         pointer: '',
-        message: `Cannot read the file as JSON: ${(error as Error).message}`,
-        hint: 'Fix the JSON syntax (a missing comma or quote is the usual cause)',
+        message: `Cannot read the file: ${(error as Error).message}`,
+        hint: 'Check that it exists and can be read',
       },
     };
   }
+  const parsed = parseJsonSource(file, text);
+  if (parsed.ok) sources.set(file, parsed.source);
+  return parsed;
 }
 
 function jsonFiles(dir: string): string[] {
@@ -36,17 +43,18 @@ function jsonFiles(dir: string): string[] {
 /**
  * Loads every flow of a folder (`<dir>/*.json`, shared lists in `<dir>/options/*.json`).
  * Server and tooling only (node:fs). Never throws on bad data: a flow with problems is left out
- * of `flows` and its diagnostics say why.
+ * of `flows` and its diagnostics say why, each with its line and column in the file.
  */
 export function loadFlows(
   dir: string,
   vars: FlowVars,
 ): { flows: Record<string, ResolvedFlow>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const sources = new Map<string, JsonSource>();
   const optionLists: OptionLists = {};
   for (const name of jsonFiles(join(dir, 'options'))) {
     const file = `options/${name}`;
-    const read = readJson(join(dir, 'options', name), file);
+    const read = readJson(join(dir, 'options', name), file, sources);
     if (!read.ok) {
       diagnostics.push(read.diagnostic);
       continue;
@@ -76,7 +84,7 @@ export function loadFlows(
     });
   }
   for (const name of files) {
-    const read = readJson(join(dir, name), name);
+    const read = readJson(join(dir, name), name, sources);
     if (!read.ok) {
       diagnostics.push(read.diagnostic);
       continue;
@@ -96,5 +104,10 @@ export function loadFlows(
     }
     flows[flow.id] = flow;
   }
-  return { flows, diagnostics };
+  // Line, column and excerpt, from the text each diagnostic's file was read from.
+  const located = diagnostics.map((d) => {
+    const source = sources.get(d.file);
+    return source ? locate(source, d) : d;
+  });
+  return { flows, diagnostics: located };
 }

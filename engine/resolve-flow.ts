@@ -1,3 +1,4 @@
+import { didYouMean } from './did-you-mean';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
 import type {
   Diagnostic,
@@ -69,7 +70,7 @@ function resolveOptions(
       `Unknown option list "${id}"`,
       Object.keys(lists).length === 0
         ? `Create flows/options/${id}.json`
-        : `Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
+        : `${didYouMean(id, Object.keys(lists))}Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
     );
   if (typeof options === 'string') {
     const list = lists[options];

@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import flowSchema from '../schemas/flow.schema.json';
 import optionListSchema from '../schemas/option-list.schema.json';
+import { didYouMean } from './did-you-mean';
 import type { Diagnostic } from './types';
 
 /*
@@ -20,7 +21,8 @@ function getValidators() {
 }
 
 function describe(error: ErrorObject): { pointer: string; message: string; hint: string } {
-  const parent = error.parentSchema as { description?: string; oneOf?: unknown[] } | undefined;
+  const parent = error.parentSchema as
+    { description?: string; oneOf?: unknown[]; properties?: Record<string, unknown> } | undefined;
   const hint = parent?.description ?? 'See schemas/flow.schema.json';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -28,7 +30,7 @@ function describe(error: ErrorObject): { pointer: string; message: string; hint:
       return {
         pointer: `${error.instancePath}/${String(params.additionalProperty)}`,
         message: `Unknown property "${String(params.additionalProperty)}"`,
-        hint: 'Remove it or check its spelling',
+        hint: `${didYouMean(String(params.additionalProperty), Object.keys(parent?.properties ?? {}))}Remove it or check its spelling`,
       };
     case 'required':
       return {
@@ -49,7 +51,7 @@ function describe(error: ErrorObject): { pointer: string; message: string; hint:
           params.tagValue === undefined
             ? `"${tag}" must be a string`
             : `Unknown ${tag} ${JSON.stringify(params.tagValue)}`,
-        hint: `Use one of: ${allowed.join(', ')}`,
+        hint: `${typeof params.tagValue === 'string' ? didYouMean(params.tagValue, allowed) : ''}Use one of: ${allowed.join(', ')}`,
       };
     }
     case 'enum':

@@ -22,6 +22,15 @@ export interface Diagnostic {
   pointer: string;
   message: string;
   hint: string;
+  /** Line and column (from 1) in the file, when it was read from text. */
+  line?: number;
+  column?: number;
+  /** The source line with a caret under the column. */
+  excerpt?: string;
+  /** The pointer in a marketer's words: `step "capital" › next › otherwise`. */
+  where?: string;
+  /** A warning does not stop the flow from loading (`npm run flows -- check --strict` does). */
+  severity?: 'warning';
 }
 
 /** An option: `label` is what the visitor reads, `value` what is submitted. */

@@ -6,13 +6,14 @@
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
  * Brand placeholders are filled from BRAND_NAME / BRAND_SLUG (site/env.ts defaults).
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import {
   allTransitions,
   countPaths,
   coveringPaths,
   exploreFlow,
   flowToMermaid,
+  formatDiagnostic,
   loadFlows,
   type Diagnostic,
 } from '@/engine';
@@ -29,8 +30,10 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.pointer || '/'}: ${d.message} (${d.hint})`;
+/** Diagnostics name the file as the working directory sees it, so `path:line:col` opens it. */
+function print(d: Diagnostic, args: string[]): void {
+  const dir = option(args, '--dir') ?? 'flows';
+  console.error(formatDiagnostic(d, relative(process.cwd(), resolve(dir, d.file))));
 }
 
 function load(args: string[]) {
@@ -42,7 +45,7 @@ function main(args: string[]): number {
   const [command, ...rest] = args;
   if (command === 'check') {
     const { flows, diagnostics } = load(rest);
-    for (const d of diagnostics) console.error(formatDiagnostic(d));
+    for (const d of diagnostics) print(d, rest);
     if (diagnostics.length > 0) {
       console.error(`${diagnostics.length} problem(s) found.`);
       return 1;
@@ -57,7 +60,7 @@ function main(args: string[]): number {
     const { flows, diagnostics } = load(rest);
     const flow = id === undefined ? undefined : flows[id];
     if (!flow) {
-      for (const d of diagnostics) console.error(formatDiagnostic(d));
+      for (const d of diagnostics) print(d, rest);
       console.error(
         id === undefined
           ? USAGE

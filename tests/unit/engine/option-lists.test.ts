@@ -54,8 +54,10 @@ describe('shared option lists', () => {
       JSON.stringify({ id: 'yesno', options: ['Yes', 'No'] }),
     );
     const { flows, diagnostics } = loadFlows(dir, VARS);
-    expect(diagnostics[0]).toEqual({
+    expect(diagnostics[0]).toMatchObject({
       file: 'options/yes-no.json',
+      line: 1,
+      column: 2,
       pointer: '/id',
       message: 'List id "yesno" differs from the file name',
       hint: 'Name the file yesno.json or set "id": "yes-no"',
