@@ -4,7 +4,7 @@
  * from `@/engine/client` (this entry also exports the node:fs loader).
  */
 export * from './client';
-export { loadFlows } from './load-flows';
+export { loadFlows, type LoadFlowsOptions } from './load-flows';
 export {
   loadFlowFromData,
   loadOptionListFromData,

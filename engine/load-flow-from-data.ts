@@ -16,7 +16,8 @@ export interface LoadFlowInput {
 
 /**
  * Validates one flow (JSON Schema, then the semantic checks) and resolves it. Pure: no file
- * system. Never throws on bad data: problems come back as diagnostics and `flow` is absent.
+ * system. Never throws on bad data: problems come back as diagnostics and `flow` is absent;
+ * with warnings only, `flow` is there beside them.
  */
 export function loadFlowFromData(input: LoadFlowInput): {
   flow?: ResolvedFlow;
@@ -30,7 +31,9 @@ export function loadFlowFromData(input: LoadFlowInput): {
   const resolved = resolveFlow(raw, input.optionLists ?? {}, file);
   if (resolved.diagnostics.length > 0) return { diagnostics: resolved.diagnostics };
   const diagnostics = semanticCheck(raw, resolved.flow, file);
-  return diagnostics.length > 0 ? { diagnostics } : { flow: resolved.flow, diagnostics };
+  // Warnings (severity "warning") come back with the flow: it loads, and the CLI prints them.
+  const refused = diagnostics.some((d) => d.severity !== 'warning');
+  return refused ? { diagnostics } : { flow: resolved.flow, diagnostics };
 }
 
 /** Validates one shared option list file (`options/<id>.json`). */

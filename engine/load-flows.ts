@@ -40,6 +40,15 @@ function jsonFiles(dir: string): string[] {
   }
 }
 
+export interface LoadFlowsOptions {
+  /**
+   * Where the deployment says which HubSpot form a form key goes to (the engine reads no
+   * environment): the fix when `formKey` has none, or undefined when it has one. Each form key
+   * without one becomes a warning.
+   */
+  unconfiguredForm?: (formKey: string) => string | undefined;
+}
+
 /**
  * Loads every flow of a folder (`<dir>/*.json`, shared lists in `<dir>/options/*.json`).
  * Server and tooling only (node:fs). Never throws on bad data: a flow with problems is left out
@@ -48,6 +57,7 @@ function jsonFiles(dir: string): string[] {
 export function loadFlows(
   dir: string,
   vars: FlowVars,
+  options: LoadFlowsOptions = {},
 ): { flows: Record<string, ResolvedFlow>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, JsonSource>();
@@ -103,6 +113,17 @@ export function loadFlows(
       continue;
     }
     flows[flow.id] = flow;
+    flow.submissions.forEach((sub, i) => {
+      const hint = options.unconfiguredForm?.(sub.formKey);
+      if (hint === undefined) return;
+      diagnostics.push({
+        file: name,
+        pointer: `/submissions/${i}/formKey`,
+        severity: 'warning',
+        message: `Form key "${sub.formKey}" has no HubSpot form: its leads are stored and held, never delivered`,
+        hint,
+      });
+    });
   }
   // Line, column and excerpt, from the text each diagnostic's file was read from.
   const located = diagnostics.map((d) => {

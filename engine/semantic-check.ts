@@ -1,6 +1,7 @@
 import { checkConditions } from './check-conditions';
 import { reachable, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
+import { checkProgress } from './check-progress';
 import { checkReferences } from './check-references';
 import { checkSubmissions } from './check-submissions';
 import { stepsWithoutWayOut } from './check-way-out';
@@ -43,5 +44,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
     );
   }
 
+  // Warnings last, and only on a sound graph: they never stop a flow from loading.
+  if (!graphBroken && diagnostics.length === 0) diagnostics.push(...checkProgress(flow, file));
   return diagnostics;
 }

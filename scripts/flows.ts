@@ -1,6 +1,9 @@
 /*
  * `npm run flows -- <command>`: the flow tool for marketers and testers.
- *   check [--dir DIR]            validate every flow; exit 1 when any has a problem
+ *   check [--dir DIR] [--env] [--strict]
+ *                                validate every flow; exit 1 when any has a problem (or, with
+ *                                --strict, a warning); --env warns about form keys with no
+ *                                HUBSPOT_FORM_<KEY> in the environment
  *   paths <flowId> [--json]      paths that together take every transition (--json: machine-readable)
  *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
@@ -17,10 +20,13 @@ import {
   loadFlows,
   type Diagnostic,
 } from '@/engine';
-import { env } from '@/site/env';
+import { env, hubspotForms } from '@/site/env';
+import { unconfiguredForm } from '@/site/server/leads/form-key';
 
 const USAGE = `Usage: npm run flows -- <command>
-  check [--dir DIR]          validate every flow in flows/ (or DIR)
+  check [--dir DIR] [--env] [--strict]
+                             validate every flow in flows/ (or DIR); --env also warns about
+                             form keys with no HUBSPOT_FORM_<KEY>; --strict fails on warnings
   paths <flowId> [--json]    list paths that together take every transition
         [--all [--max N]]    list every path, up to N (default 1000)
   graph <flowId>             print the flow as a Mermaid stateDiagram-v2`;
@@ -38,7 +44,11 @@ function print(d: Diagnostic, args: string[]): void {
 
 function load(args: string[]) {
   const dir = resolve(option(args, '--dir') ?? 'flows');
-  return loadFlows(dir, { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG });
+  return loadFlows(
+    dir,
+    { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
+    args.includes('--env') ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
+  );
 }
 
 function main(args: string[]): number {
@@ -46,10 +56,14 @@ function main(args: string[]): number {
   if (command === 'check') {
     const { flows, diagnostics } = load(rest);
     for (const d of diagnostics) print(d, rest);
-    if (diagnostics.length > 0) {
-      console.error(`${diagnostics.length} problem(s) found.`);
-      return 1;
-    }
+    const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
+    const problems = diagnostics.length - warnings;
+    if (problems > 0) console.error(`${problems} problem(s) found.`);
+    if (warnings > 0)
+      console.error(
+        `${warnings} warning(s)${rest.includes('--strict') ? ' (--strict: they fail the check)' : ''}.`,
+      );
+    if (problems > 0 || (warnings > 0 && rest.includes('--strict'))) return 1;
     console.log(`${Object.keys(flows).length} flows valid: ${Object.keys(flows).join(', ')}`);
     return 0;
   }

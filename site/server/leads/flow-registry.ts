@@ -3,7 +3,7 @@
  * the browser renders), with the brand substituted. A flow with diagnostics is not served.
  */
 import path from 'node:path';
-import { loadFlows, type ResolvedFlow } from '@/engine';
+import { formatDiagnostic, loadFlows, type LoadFlowsOptions, type ResolvedFlow } from '@/engine';
 import type { UploadSpec } from './sniff-upload';
 
 export interface FlowRegistry {
@@ -14,14 +14,16 @@ export function createFlowRegistry(
   dir: string,
   vars: { brandName: string; brandSlug: string },
   log: (message: string) => void = console.error,
+  options: LoadFlowsOptions = {},
 ): FlowRegistry {
   let flows: Record<string, ResolvedFlow> | undefined;
   return {
     get(flowId) {
       if (!flows) {
-        const loaded = loadFlows(path.resolve(dir), vars);
+        // Once per process, on first use: warnings (a form key with no HubSpot form) included.
+        const loaded = loadFlows(path.resolve(dir), vars, options);
         for (const diagnostic of loaded.diagnostics) {
-          log(`flow diagnostic: ${diagnostic.file}${diagnostic.pointer}: ${diagnostic.message}`);
+          log(`flow diagnostic: ${formatDiagnostic(diagnostic).split('\n')[0]}`);
         }
         flows = loaded.flows;
       }

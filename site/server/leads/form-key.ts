@@ -6,3 +6,17 @@ export function formKeyToEnvSuffix(formKey: string): string {
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
 }
+
+/**
+ * For the flow loader: the fix when a form key has no HubSpot form id among `forms` (keyed by
+ * suffix, as `hubspotForms` in site/env.ts), or undefined when it has one. Such a key's leads
+ * are stored and held forever, so `npm run flows -- check --env` and the server warn about it.
+ */
+export function unconfiguredForm(
+  forms: Record<string, string>,
+): (formKey: string) => string | undefined {
+  return (formKey) => {
+    const suffix = formKeyToEnvSuffix(formKey);
+    return forms[suffix] ? undefined : `Set HUBSPOT_FORM_${suffix} to the HubSpot form's id`;
+  };
+}

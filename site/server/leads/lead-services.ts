@@ -11,6 +11,7 @@ import { DeliveryWorker } from './delivery-worker';
 import { createFileResolver } from './file-resolver';
 import { FileStorage, fileLink } from './file-storage';
 import { createFlowRegistry, type FlowRegistry } from './flow-registry';
+import { unconfiguredForm } from './form-key';
 import { createHubSpotSink } from './hubspot-sink';
 import { OutboxStore } from './outbox-store';
 import { createRateLimit, type RateDecision } from './rate-limit';
@@ -43,10 +44,14 @@ export function leadServices(): LeadServices {
   services ??= {
     store: new OutboxStore(),
     files: new FileStorage(env.UPLOADS_DIR),
-    flows: createFlowRegistry(path.join(process.cwd(), 'flows'), {
-      brandName: env.BRAND_NAME,
-      brandSlug: env.BRAND_SLUG,
-    }),
+    flows: createFlowRegistry(
+      path.join(process.cwd(), 'flows'),
+      { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
+      console.error,
+      // Without a portal id every lead is held by design; with one, a form key missing its
+      // form id is a mistake worth a line in the log.
+      env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
+    ),
     captcha: createCaptchaVerifier({
       provider: env.CAPTCHA_PROVIDER,
       secret: env.CAPTCHA_SECRET,
