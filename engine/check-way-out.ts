@@ -86,9 +86,13 @@ export function stepsWithoutWayOut(flow: ResolvedFlow): { step: string; answer: 
   for (const target of order) {
     const step = steps.get(target);
     if (!step || step.next.otherwise !== undefined) continue;
-    const known = new Set(
-      step.next.branches.flatMap((b) => conditionReads(b.when)).map((r) => r.answer),
-    );
+    // The answers its branches read, and those that decide which of its fields are shown (a
+    // hidden field is an absent answer to those branches).
+    const conditions = [
+      ...step.next.branches.map((b) => b.when),
+      ...(step.kind === 'choice' ? [] : step.fields.flatMap((f) => (f.when ? [f.when] : []))),
+    ];
+    const known = new Set(conditions.flatMap(conditionReads).map((r) => r.answer));
     // Answer combinations (JSON of the known answers) that can arrive at each node.
     const arriving = new Map<string, Map<string, Answers>>([[flow.start, new Map([['{}', {}]])]]);
     let found: Answers | undefined;

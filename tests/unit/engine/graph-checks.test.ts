@@ -50,6 +50,31 @@ describe('load-time checks on a flow with 2^k paths', () => {
     expect(diagnostics[0]!.message).toMatch(/^Step "contact" has no way out for the answer /);
   });
 
+  it('find a step with no way out when its branches read one of its fields that may be hidden', () => {
+    const data = followUpFlow(3) as { steps: Record<string, unknown>[] };
+    const contact = data.steps.find((s) => s.id === 'contact')!;
+    // "budget" is shown only to visitors who answered q1 with "B"; the others see no field,
+    // so neither branch holds for them.
+    contact.fields = [
+      {
+        name: 'budget',
+        type: 'select',
+        label: 'Budget',
+        options: ['Small', 'Large'],
+        when: { answer: 'q1', equals: 'B' },
+      },
+    ];
+    contact.next = {
+      branches: [
+        { when: { answer: 'budget', equals: 'Small' }, to: 'done' },
+        { when: { answer: 'budget', equals: 'Large' }, to: 'done' },
+      ],
+    };
+    expect(load(data).diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/^Step "contact" has no way out for the answer /),
+    ]);
+  });
+
   it('accept the same branches once every visitor has answered that follow-up', () => {
     const data = followUpFlow(20) as { steps: Record<string, unknown>[] };
     const contact = data.steps.find((s) => s.id === 'contact')!;
