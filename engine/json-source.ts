@@ -10,12 +10,14 @@ import type { Diagnostic } from './types';
 /**
  * Flow files as text: strict JSON parsed with source positions, so a diagnostic can say the line
  * and column a marketer's editor jumps to. jsonc-parser (the parser behind VS Code's JSON
- * support) is used for its error recovery and offsets: Node's JSON.parse names neither what was
- * expected nor, in most engines, where.
+ * support) is used for its error recovery and offsets, and only when needed (a syntax error, or
+ * a diagnostic to place): Node's JSON.parse names neither what was expected nor, in most
+ * engines, where.
  */
 export interface JsonSource {
   text: string;
-  root: Node | undefined;
+  /** The syntax tree with offsets, built on first use: only a file with diagnostics needs it. */
+  root?: Node;
 }
 
 /** Line and column (both from 1) of an offset in the text. */
@@ -140,15 +142,16 @@ export function parseJsonSource(
   file: string,
   text: string,
 ): { ok: true; data: unknown; source: JsonSource } | { ok: false; diagnostic: Diagnostic } {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const first = errors[0];
-  if (first || root === undefined) {
+  try {
+    // JSON.parse first: a valid file (the usual case) is parsed once, at native speed.
+    return { ok: true, data: JSON.parse(text), source: { text } };
+  } catch {
+    const errors: ParseError[] = [];
+    parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const first = errors[0];
     const code = first ? printParseErrorCode(first.error) : 'ValueExpected';
     return { ok: false, diagnostic: syntaxDiagnostic(file, text, code, first?.offset ?? 0) };
   }
-  // Values come from JSON.parse itself: the parser above only supplies positions.
-  return { ok: true, data: JSON.parse(text), source: { text, root } };
 }
 
 function segments(pointer: string): (string | number)[] {
@@ -193,11 +196,13 @@ function describe(root: Node, path: (string | number)[]): string {
  * property) points at the nearest enclosing value.
  */
 export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
-  if (!source.root || diagnostic.line !== undefined) return diagnostic;
+  if (diagnostic.line !== undefined) return diagnostic;
+  const root = (source.root ??= parseTree(source.text));
+  if (!root) return diagnostic;
   const path = segments(diagnostic.pointer);
-  const where = path.length > 0 ? describe(source.root, path) : undefined;
+  const where = path.length > 0 ? describe(root, path) : undefined;
   let node: Node | undefined;
-  while (!(node = findNodeAtLocation(source.root, path)) && path.length > 0) path.pop();
+  while (!(node = findNodeAtLocation(root, path)) && path.length > 0) path.pop();
   const target = node?.parent?.type === 'property' ? node.parent : node;
   return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };
 }
