@@ -6,25 +6,12 @@
  * names a client component that the browser's code does not export, so React throws while
  * rendering it. No page of the site has a switch that crashes it.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { ensureBuild } from './support/leads-build';
-import { startLeadsServer, until, type LeadsServer } from './support/leads-server';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { servedBuildAndBrowser } from './support/browser';
+import { until } from './support/leads-server';
 
-let server: LeadsServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureBuild();
-  server = await startLeadsServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = servedBuildAndBrowser();
 
 interface LoggedError {
   event: string;
@@ -37,7 +24,7 @@ interface LoggedError {
 
 /** The client-error lines the server has written so far. */
 function loggedErrors(): LoggedError[] {
-  return server
+  return site.server
     .output()
     .split('\n')
     .filter((line) => line.startsWith('{"event":"client-error"'))
@@ -57,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('client errors', () => {
   it('a page that fails in the browser shows the error page and is logged once', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const reports = countReports(page);
     let broken = 0;
     // Every payload of /contact-us (prefetch or navigation) names an island that does not exist.
@@ -71,7 +58,7 @@ describe('client errors', () => {
     const before = loggedErrors().length;
     const sentAfter = Date.now();
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     await page.locator('a[href="/contact-us"]').first().click();
     await until(() => broken > 0, 10_000, 'a payload of /contact-us that names the flow island');
     await page.getByRole('heading', { name: '500' }).waitFor();
@@ -97,10 +84,10 @@ describe('client errors', () => {
   }, 60_000);
 
   it('a failure of the root layout shows the global error page and is logged', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     let broken = false;
     // The home page's document carries the layout's payload inline; its menus then cannot render.
-    await page.route(`${server.url}/`, async (route) => {
+    await page.route(`${site.server.url}/`, async (route) => {
       const response = await route.fetch();
       const body = await response.text();
       const stale = body.replaceAll('\\"MenuProvider\\"]', '\\"NoSuchProvider\\"]');
@@ -109,7 +96,7 @@ describe('client errors', () => {
     });
     const before = loggedErrors().length;
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     expect(broken).toBe(true);
     await page
       .getByRole('heading', { name: 'An error occurred while showing the error page' })

@@ -6,10 +6,9 @@
  * spec's texts), Google's attribution under the form, and a lead accepted once the check passes,
  * with the server holding the token to the form's own action.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Route } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSiteverify, type FakeSiteverify } from '@/tests/fakes/fake-siteverify';
 import { launchBrowser } from './support/browser';
 import { captchaBuildEnv, ensureBuild } from './support/leads-build';
 import { readOutbox } from './support/outbox-reader';
@@ -18,38 +17,17 @@ import { submittingPaths } from './support/sample-leads';
 
 let server: LeadsServer;
 let browser: Browser;
-let siteverify: Server;
-const verified: URLSearchParams[] = [];
+let siteverify: FakeSiteverify;
 
 beforeAll(async () => {
   await ensureBuild();
-  // Tokens of the fake script read `token-for:<action>`; siteverify names that action back.
-  siteverify = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(raw);
-      verified.push(form);
-      const [prefix, action] = (form.get('response') ?? '').split(':');
-      const success = prefix === 'token-for' && form.get('secret') === 'recaptcha-secret';
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          success,
-          action,
-          score: 0.9,
-          hostname: '127.0.0.1',
-          'error-codes': success ? [] : ['invalid-input-response'],
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  // Tokens of the fake script read `pass:<action>`; siteverify names that action back.
+  siteverify = await startFakeSiteverify('recaptcha-secret');
   [server, browser] = await Promise.all([
     startLeadsServer({
       CAPTCHA_PROVIDER: 'recaptcha',
       CAPTCHA_SECRET: 'recaptcha-secret',
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`,
+      CAPTCHA_VERIFY_URL: siteverify.url,
     }),
     launchBrowser(),
   ]);
@@ -58,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  siteverify?.close();
+  await siteverify?.close();
 });
 
 /**
@@ -89,7 +67,7 @@ function fakeEnterpriseScript(failures: number): string {
           window.captchaCalls.push({ call: 'execute', id });
           setTimeout(() => {
             if (failuresLeft > 0) { failuresLeft -= 1; options['error-callback'](); }
-            else options.callback('token-for:' + options.action);
+            else options.callback('pass:' + options.action);
           }, 50);
         },
       } };
@@ -163,7 +141,7 @@ describe('captcha in the browser', () => {
       sitekey: captchaBuildEnv.CAPTCHA_SITE_KEY,
     });
     expect(calls).toContainEqual({ call: 'execute', id: 7 });
-    expect(verified.at(-1)?.get('response')).toBe('token-for:contactBanner');
+    expect(siteverify.calls.at(-1)?.get('response')).toBe('pass:contactBanner');
     expect(readOutbox(server.env.LEADS_DB!).some((lead) => lead.flow_id === 'contactBanner')).toBe(
       true,
     );
@@ -242,7 +220,7 @@ describe('captcha action on the server', () => {
     const other = await postLead(
       server,
       'contactBanner',
-      { answers, page, captchaToken: 'token-for:newsletter' },
+      { answers, page, captchaToken: 'pass:newsletter' },
       client,
     );
     expect(other.status).toBe(400);
@@ -257,7 +235,7 @@ describe('captcha action on the server', () => {
     const own = await postLead(
       server,
       'contactBanner',
-      { answers, page, captchaToken: 'token-for:contactBanner' },
+      { answers, page, captchaToken: 'pass:contactBanner' },
       client,
     );
     expect(own.status).toBe(202);

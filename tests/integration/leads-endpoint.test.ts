@@ -3,10 +3,9 @@
  * ends up in the outbox and the uploads folder. HubSpot is not configured here (the embedded
  * default): every lead is stored and held.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSiteverify, type FakeSiteverify } from '@/tests/fakes/fake-siteverify';
 import { buildSubmissions } from '@/engine';
 import { uploadSpecs } from '@/site/server/leads/flow-registry';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
@@ -25,41 +24,26 @@ import { exeBytes, pdfBytes, siteFlows, submittingPaths } from './support/sample
 const page = { uri: 'https://firm.example/careers', name: 'careers' };
 let server: LeadsServer;
 let guarded: LeadsServer;
-let siteverify: Server;
-const verifyCalls: URLSearchParams[] = [];
+let siteverify: FakeSiteverify;
 
 beforeAll(async () => {
   await ensureBuild();
-  // A fake Turnstile siteverify: `pass-token` passes, anything else fails.
-  siteverify = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(raw);
-      verifyCalls.push(form);
-      const success =
-        form.get('response') === 'pass-token' && form.get('secret') === 'turnstile-secret';
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  // A fake Turnstile siteverify: `pass` passes, anything else fails.
+  siteverify = await startFakeSiteverify('turnstile-secret');
   [server, guarded] = await Promise.all([
     startLeadsServer(),
     startLeadsServer({
       LEADS_RATE_LIMIT: '3',
       CAPTCHA_PROVIDER: 'turnstile',
       CAPTCHA_SECRET: 'turnstile-secret',
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`,
+      CAPTCHA_VERIFY_URL: siteverify.url,
     }),
   ]);
 }, 600_000);
 
 afterAll(async () => {
   await Promise.all([server?.stop(), guarded?.stop()]);
-  siteverify?.close();
+  await siteverify?.close();
 });
 
 const outbox = () => readOutbox(server.env.LEADS_DB!);
@@ -273,20 +257,15 @@ describe('lead endpoint (built server)', () => {
       client,
     );
     expect(wrong.status).toBe(400);
-    const right = await postLead(
-      guarded,
-      'newsletter',
-      { ...body, captchaToken: 'pass-token' },
-      client,
-    );
+    const right = await postLead(guarded, 'newsletter', { ...body, captchaToken: 'pass' }, client);
     expect(right.status).toBe(202);
-    expect(verifyCalls.at(-1)?.get('remoteip')).toBe('10.0.0.1');
+    expect(siteverify.calls.at(-1)?.get('remoteip')).toBe('10.0.0.1');
     expect(readOutbox(guarded.env.LEADS_DB!)).toHaveLength(1);
   });
 
   it('answers 429 with Retry-After once a client passes the per-minute limit', async () => {
     const client = { 'x-forwarded-for': '10.0.0.2' };
-    const body = { answers: { email: 'fast@example.com' }, page, captchaToken: 'pass-token' };
+    const body = { answers: { email: 'fast@example.com' }, page, captchaToken: 'pass' };
     const statuses: number[] = [];
     let limited: Response | undefined;
     for (let i = 0; i < 4; i++) {
@@ -301,7 +280,7 @@ describe('lead endpoint (built server)', () => {
   });
 
   it('takes the client address from the connection when no proxy names one', async () => {
-    const body = { answers: { email: 'direct@example.com' }, page, captchaToken: 'pass-token' };
+    const body = { answers: { email: 'direct@example.com' }, page, captchaToken: 'pass' };
     const statuses: number[] = [];
     for (let i = 0; i < 4 && statuses.at(-1) !== 429; i++) {
       statuses.push((await postLead(guarded, 'newsletter', body)).status);

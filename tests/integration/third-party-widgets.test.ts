@@ -4,25 +4,11 @@
  * manager and ads tracking at once, the video 1 s after the last mouse move, feedback, chat and
  * lead tracking after 5 s, the chat widget 10 s after the chat; each once.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { ensureBuild } from './support/leads-build';
-import { startLeadsServer, type LeadsServer } from './support/leads-server';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { servedBuildAndBrowser } from './support/browser';
 
-let server: LeadsServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureBuild();
-  server = await startLeadsServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = servedBuildAndBrowser();
 
 /** Serves every widget script from the test and records when each was asked for. */
 async function recordWidgets(page: Page) {
@@ -43,9 +29,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('third-party widgets', () => {
   it('load only after the first interaction, each at its time and once', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const widgets = await recordWidgets(page);
-    await page.goto(`${server.url}/contact-us`, { waitUntil: 'load' });
+    await page.goto(`${site.server.url}/contact-us`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     await sleep(1500);
     expect(widgets.requests).toEqual([]);
