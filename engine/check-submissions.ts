@@ -111,7 +111,7 @@ export function checkSubmissions(
 
   function reportEnding(ending: string, path: string, group: typeof unasked) {
     const i = raw.endings.findIndex((e) => e.id === ending);
-    const keys = group.map((g) => `"${g.key}"`).join(', ');
+    const keys = [...new Set(group.map((g) => `"${g.key}"`))].join(', ');
     const forms = [...new Set(group.map((g) => `"${g.formKey}"`))].join(', ');
     // Sending a lead without the visitor's e-mail is never the fix a marketer wants.
     const email = group.find((g) => {

@@ -85,6 +85,7 @@ function syntaxDiagnostic(file: string, text: string, code: string, offset: numb
     );
   }
   if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && text[prev] === ',') {
+    if (text[offset] === ',') return say(offset, 'two commas in a row', 'Remove one of them');
     return say(
       prev,
       `a comma with nothing after it, before "${text[offset] ?? 'the end'}"`,
