@@ -17,6 +17,8 @@ export default tseslint.config(
       'playwright-report/**',
       'next-env.d.ts',
       'public/**',
+      // The test Strapi's own files: its install, database, caches and uploads.
+      'tests/strapi/{node_modules,.tmp,.cache,build,dist,public}/**',
     ],
   },
   js.configs.recommended,
@@ -44,6 +46,15 @@ export default tseslint.config(
       parserOptions: { projectService: false, project: null },
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
     },
+  },
+  {
+    // The test Strapi project is CommonJS, as Strapi 4 loads it.
+    files: ['tests/strapi/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['site/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
