@@ -52,6 +52,15 @@ async function subscribe(email: string) {
 }
 
 describe('lead delivery (built server, fake HubSpot)', () => {
+  it('warns in the log about each form key with no HubSpot form, and not about configured ones', () => {
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('flow diagnostic:') && line.includes('warning'));
+    expect(warnings.some((line) => line.includes('HUBSPOT_FORM_CONTACT_BANNER'))).toBe(true);
+    expect(warnings.some((line) => /HUBSPOT_FORM_SUBSCRIBE(?![A-Z_])/.test(line))).toBe(false);
+  });
+
   it('makes the first delivery attempt right after the reply', async () => {
     const lead = await subscribe('prompt@example.com');
     expect(lead.status).toBe(202);

@@ -8,6 +8,8 @@ import type { UploadSpec } from './sniff-upload';
 
 export interface FlowRegistry {
   get(flowId: string): ResolvedFlow | undefined;
+  /** Loads the flows now (the server calls it at start, so their warnings are logged then). */
+  load(): void;
 }
 
 export function createFlowRegistry(
@@ -17,19 +19,23 @@ export function createFlowRegistry(
   options: LoadFlowsOptions = {},
 ): FlowRegistry {
   let flows: Record<string, ResolvedFlow> | undefined;
+  // Once per process: warnings (a form key with no HubSpot form) included.
+  const load = (): Record<string, ResolvedFlow> => {
+    if (!flows) {
+      const loaded = loadFlows(path.resolve(dir), vars, options);
+      for (const diagnostic of loaded.diagnostics) {
+        log(`flow diagnostic: ${formatDiagnostic(diagnostic).split('\n')[0]}`);
+      }
+      flows = loaded.flows;
+    }
+    return flows;
+  };
   return {
     get(flowId) {
-      if (!flows) {
-        // Once per process, on first use: warnings (a form key with no HubSpot form) included.
-        const loaded = loadFlows(path.resolve(dir), vars, options);
-        for (const diagnostic of loaded.diagnostics) {
-          log(`flow diagnostic: ${formatDiagnostic(diagnostic).split('\n')[0]}`);
-        }
-        flows = loaded.flows;
-      }
-      const known = flows;
+      const known = load();
       return Object.hasOwn(known, flowId) ? known[flowId] : undefined;
     },
+    load: () => void load(),
   };
 }
 

@@ -3,7 +3,7 @@
  * Node runtime). Skipped while Next builds: a build must not touch the outbox.
  */
 import { env } from '@/site/env';
-import { createWorkerFromEnv } from './lead-services';
+import { createWorkerFromEnv, leadServices } from './lead-services';
 import { getRunningWorker, setRunningWorker } from './worker-registry';
 
 export function startLeadWorker(): void {
@@ -11,6 +11,9 @@ export function startLeadWorker(): void {
   const worker = createWorkerFromEnv();
   setRunningWorker(worker);
   worker.start();
+  // The flows are loaded at start rather than by the first lead, so a flow problem or a form
+  // key without a HubSpot form is in the log as the server comes up.
+  leadServices().flows.load();
   const stop = () => {
     void worker.stop();
   };
