@@ -5,7 +5,15 @@
  */
 export * from './types';
 export { evaluateCondition, describeCondition, isEmptyAnswer } from './conditions';
-export { fieldSchema, stepSchema, choiceSchema, visibleFields, messages } from './field-schema';
+export {
+  fieldSchema,
+  stepSchema,
+  choiceSchema,
+  visibleFields,
+  messages,
+  type FieldSchema,
+  type StepSchema,
+} from './field-schema';
 export { validateAnswers, type ValidateAnswersResult } from './validate-answers';
 export { buildSubmissions, transcript, LIST_SEPARATOR } from './build-submissions';
 export {
@@ -28,3 +36,4 @@ export {
   type AnswerWalk,
 } from './flow-walk';
 export { findStep, findEnding, endingHref } from './flow-lookup';
+export { captchaAction } from './captcha-action';

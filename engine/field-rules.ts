@@ -1,9 +1,9 @@
 import type { ResolvedField } from './types';
 
 /*
- * The field rules of flows.md ("Contact fields") as plain data and functions, shared by the two
- * schema builders: field-schema.ts (classic zod, server and tooling) and field-schema-mini.ts
- * (zod/mini, the browser). One definition, so the two cannot drift apart.
+ * The field rules of flows.md ("Contact fields") as plain data and functions: field-schema.ts
+ * builds the zod schemas from them, and the renderer shows the same messages for checks it
+ * makes itself (a file's type as it is dropped, a choice left blank).
  */
 
 // Typographic apostrophes (’) count as apostrophes: phones type them.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { evaluateCondition, isEmptyAnswer } from './conditions';
 import type { Answers, ResolvedChoiceStep, ResolvedField, ResolvedFlow } from './types';
 import {
@@ -8,7 +8,7 @@ import {
   MASKED_PHONE,
   TEXTAREA_MAX,
   TEXT_MAX,
-  describeFileTypes as describeTypes,
+  describeFileTypes,
   extensionsOf,
   isHttpUrl,
   messages,
@@ -18,56 +18,89 @@ import {
  * zod schemas generated from a flow's field specs. The browser renderer feeds them to
  * react-hook-form (zodResolver) and validateAnswers runs the very same schemas on the server,
  * so both sides share one rule set and one set of messages (flows.md, "Contact fields").
+ * Built on zod/mini because the browser loads them: its functions tree-shake, classic zod's
+ * chainable API does not (several times the bytes for the same rules).
  */
 
 export { messages };
 
-/** A text input that must be filled: missing or blank gives the "required" message. */
-function requiredText(required: string) {
+/** The schema type every builder here returns: parse with `.safeParse` or zod's `safeParse`. */
+export type FieldSchema = z.ZodMiniType;
+export type StepSchema = z.ZodMiniObject<Record<string, FieldSchema>>;
+
+type Check = z.core.$ZodCheck<string>;
+
+/** A text input that must be filled (trimmed first), then the given checks. */
+function requiredText(required: string, ...checks: Check[]) {
   // abort: a blank value gets only "is required", not every other rule's message too.
-  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
+  return z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, { error: required, abort: true }), ...checks);
 }
 
-function presentSchema(field: ResolvedField): z.ZodType {
+function presentSchema(field: ResolvedField): FieldSchema {
   const label = field.label;
   const required = field.requiredMessage ?? messages.required(label);
   const values = (field.options ?? []).map((o) => o.value);
   switch (field.type) {
     case 'fullName':
-      return requiredText(required)
-        .regex(FULL_NAME, messages.nameCharacters(label))
-        .min(2, messages.nameLength(label))
-        .max(100, messages.nameLength(label));
+      return requiredText(
+        required,
+        z.regex(FULL_NAME, messages.nameCharacters(label)),
+        z.minLength(2, messages.nameLength(label)),
+        z.maxLength(100, messages.nameLength(label)),
+      );
     case 'email':
       // Trimmed as typed, then checked: the stored address has no stray spaces.
-      return requiredText(required).regex(EMAIL, messages.invalidEmail);
+      return requiredText(required, z.regex(EMAIL, messages.invalidEmail));
     case 'phone':
       // Accepts the masked form "(555) 123-4567" or bare digits; always yields the 10 digits.
-      return requiredText(required)
-        .refine((v) => MASKED_PHONE.test(v) || DIGITS_PHONE.test(v), messages.phoneDigits(label))
-        .transform((v) => v.replace(/\D/g, ''));
+      return z.pipe(
+        requiredText(
+          required,
+          z.refine(
+            (v: string) => MASKED_PHONE.test(v) || DIGITS_PHONE.test(v),
+            messages.phoneDigits(label),
+          ),
+        ),
+        z.transform((v: string) => v.replace(/\D/g, '')),
+      );
     case 'url':
-      return requiredText(required).refine(isHttpUrl, messages.invalidUrl);
+      return requiredText(required, z.refine(isHttpUrl, messages.invalidUrl));
     case 'text':
-      return requiredText(required).max(TEXT_MAX, messages.tooLong(label, TEXT_MAX));
+      return requiredText(required, z.maxLength(TEXT_MAX, messages.tooLong(label, TEXT_MAX)));
     case 'textarea':
-      return requiredText(required).max(TEXTAREA_MAX, messages.tooLong(label, TEXTAREA_MAX));
+      return requiredText(
+        required,
+        z.maxLength(TEXTAREA_MAX, messages.tooLong(label, TEXTAREA_MAX)),
+      );
     case 'select':
-      return requiredText(required).refine((v) => values.includes(v), messages.notAnOption(label));
+      return requiredText(
+        required,
+        z.refine((v: string) => values.includes(v), messages.notAnOption(label)),
+      );
     case 'multiselect':
-      return z
-        .array(z.string(), { error: required })
-        .min(1, required)
-        .refine((list) => list.every((v) => values.includes(v)), messages.notAnOption(label))
-        .transform((list) => [...new Set(list)]);
+      return z.pipe(
+        z.array(z.string(), { error: required }).check(
+          z.minLength(1, required),
+          z.refine(
+            (list: string[]) => list.every((v) => values.includes(v)),
+            messages.notAnOption(label),
+          ),
+        ),
+        z.transform((list: string[]) => [...new Set(list)]),
+      );
     case 'consent':
       return z.literal(true, { error: required });
     case 'file': {
       const extensions = extensionsOf(field);
       // The answer is the uploaded file's original name; the server checks the bytes.
-      return requiredText(required).refine(
-        (name) => extensions.some((ext) => name.toLowerCase().endsWith(ext)),
-        messages.fileType(label, describeTypes(extensions)),
+      return requiredText(
+        required,
+        z.refine(
+          (name: string) => extensions.some((ext) => name.toLowerCase().endsWith(ext)),
+          messages.fileType(label, describeFileTypes(extensions)),
+        ),
       );
     }
   }
@@ -78,15 +111,21 @@ function presentSchema(field: ResolvedField): z.ZodType {
  * required field or choice then gives its "required" message for every kind of emptiness (blank
  * text, no choice, unticked box, null, 0, {}), and an optional one yields `undefined`.
  */
-function emptyAsAbsent(present: z.ZodType, required: boolean): z.ZodType {
-  return z.preprocess(
-    (v) => (isEmptyAnswer(v) ? undefined : v),
-    required ? present : present.optional(),
+function emptyAsAbsent(present: FieldSchema, required: boolean): FieldSchema {
+  return z.pipe(
+    z.transform((v: unknown) => (isEmptyAnswer(v) ? undefined : v)),
+    required ? present : z.optional(present),
   );
 }
 
+// Building a zod schema costs far more than running it: schemas are made once per field/step
+// of a resolved flow and reused (flows are immutable once resolved).
+const fieldCache = new WeakMap<ResolvedField, FieldSchema>();
+const choiceCache = new WeakMap<ResolvedChoiceStep, FieldSchema>();
+const stepCache = new WeakMap<ResolvedFlow, Map<string, StepSchema>>();
+
 /** The zod schema of one field; empty input counts as not given (see emptyAsAbsent). */
-export function fieldSchema(field: ResolvedField): z.ZodType {
+export function fieldSchema(field: ResolvedField): FieldSchema {
   let schema = fieldCache.get(field);
   if (!schema) {
     schema = emptyAsAbsent(presentSchema(field), field.required);
@@ -95,14 +134,8 @@ export function fieldSchema(field: ResolvedField): z.ZodType {
   return schema;
 }
 
-// Building a zod schema costs far more than running it: schemas are made once per field/step
-// of a resolved flow and reused (flows are immutable once resolved).
-const fieldCache = new WeakMap<ResolvedField, z.ZodType>();
-const choiceCache = new WeakMap<ResolvedChoiceStep, z.ZodType>();
-const stepCache = new WeakMap<ResolvedFlow, Map<string, z.ZodObject<Record<string, z.ZodType>>>>();
-
 /** The zod schema of a choice step's answer (a value, or a list of values). */
-export function choiceSchema(step: ResolvedChoiceStep): z.ZodType {
+export function choiceSchema(step: ResolvedChoiceStep): FieldSchema {
   let schema = choiceCache.get(step);
   if (!schema) {
     schema = buildChoiceSchema(step);
@@ -111,19 +144,21 @@ export function choiceSchema(step: ResolvedChoiceStep): z.ZodType {
   return schema;
 }
 
-function buildChoiceSchema(step: ResolvedChoiceStep): z.ZodType {
+function buildChoiceSchema(step: ResolvedChoiceStep): FieldSchema {
   const values = step.options.map((o) => o.value);
   const inList = (v: string) => values.includes(v);
   if (step.multiple) {
-    const list = z
-      .array(z.string(), { error: messages.chooseAnswer })
-      .refine((l) => l.every(inList), messages.notAnOption('Answer'))
-      .transform((l) => [...new Set(l)]);
+    const list = z.pipe(
+      z
+        .array(z.string(), { error: messages.chooseAnswer })
+        .check(z.refine((l: string[]) => l.every(inList), messages.notAnOption('Answer'))),
+      z.transform((l: string[]) => [...new Set(l)]),
+    );
     return emptyAsAbsent(list, step.required);
   }
   const one = z
     .string({ error: messages.chooseAnswer })
-    .refine(inList, messages.notAnOption('Answer'));
+    .check(z.refine(inList, messages.notAnOption('Answer')));
   return emptyAsAbsent(one, step.required);
 }
 
@@ -141,17 +176,16 @@ export function stepSchema(
   flow: ResolvedFlow,
   stepId: string,
   answersBefore: Answers = {},
-): z.ZodObject<Record<string, z.ZodType>> {
+): StepSchema {
   const step = flow.steps.find((s) => s.id === stepId);
   if (!step) throw new Error(`Flow "${flow.id}" has no step "${stepId}"`);
   const fields = step.kind === 'choice' ? [] : visibleFields(step.fields, answersBefore);
   const key = `${step.id}\u0000${fields.map((f) => f.name).join('\u0000')}`;
   let byKey = stepCache.get(flow);
-  if (!byKey)
-    stepCache.set(flow, (byKey = new Map<string, z.ZodObject<Record<string, z.ZodType>>>()));
+  if (!byKey) stepCache.set(flow, (byKey = new Map<string, StepSchema>()));
   let schema = byKey.get(key);
   if (!schema) {
-    const shape: Record<string, z.ZodType> = {};
+    const shape: Record<string, FieldSchema> = {};
     if (step.kind === 'choice') shape[step.id] = choiceSchema(step);
     for (const field of fields) shape[field.name] = fieldSchema(field);
     schema = z.object(shape);

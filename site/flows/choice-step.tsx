@@ -5,8 +5,7 @@
  * "See all" button; revealing them moves focus to the first option that appeared.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { miniMessages as messages } from '@/engine/field-schema-mini';
-import type { Answers, ResolvedChoiceStep } from '@/engine/types';
+import { messages, type Answers, type ResolvedChoiceStep } from '@/engine/client';
 import { choiceStart, optionsListId } from './step-markup';
 import { submitText } from './field-markup';
 

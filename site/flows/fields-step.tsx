@@ -8,10 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import {
-  stepSchemaMini as stepSchema,
-  visibleFieldsOf as visibleFields,
-} from '@/engine/field-schema-mini';
-import type { Answers, ResolvedField, ResolvedFieldsStep, ResolvedFlow } from '@/engine/types';
+  stepSchema,
+  visibleFields,
+  type Answers,
+  type ResolvedField,
+  type ResolvedFieldsStep,
+  type ResolvedFlow,
+} from '@/engine/client';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { FieldInput } from './field-input';
 import { fieldId, submitText } from './field-markup';

@@ -6,8 +6,7 @@
  */
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { miniMessages as messages } from '@/engine/field-schema-mini';
-import type { ResolvedField } from '@/engine/types';
+import { messages, type ResolvedField } from '@/engine/client';
 import { megabytes, typeList, uploadHint } from './field-markup';
 
 export interface FileInputProps {

@@ -3,11 +3,14 @@
  * earlier form, flows.md §5): every leading step those answers fully and validly answer is
  * skipped. The answers also prefill the first step that is still shown.
  */
-import { safeParse } from 'zod/mini';
-import { stepSchemaMini } from '@/engine/field-schema-mini';
-import { findEnding, findStep } from '@/engine/flow-lookup';
-import { chooseTransition } from '@/engine/flow-walk';
-import type { Answers, ResolvedFlow } from '@/engine/types';
+import {
+  chooseTransition,
+  findEnding,
+  findStep,
+  stepSchema,
+  type Answers,
+  type ResolvedFlow,
+} from '@/engine/client';
 import type { SavedProgress } from './flow-storage';
 
 export function prefillProgress(
@@ -21,8 +24,7 @@ export function prefillProgress(
   for (let guard = 0; guard < flow.steps.length; guard++) {
     const step = findStep(flow, current);
     if (!step || step.kind === 'choice') break;
-    const parsed = safeParse(
-      stepSchemaMini(flow, step.id, answers),
+    const parsed = stepSchema(flow, step.id, answers).safeParse(
       Object.fromEntries(step.fields.map((f) => [f.name, known[f.name]])),
     );
     if (!parsed.success) break;

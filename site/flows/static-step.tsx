@@ -4,16 +4,17 @@
  * the flow island swaps in the renderer at the visitor's first touch, carrying over what was
  * typed, so a page pays for the questionnaire code only when someone uses it.
  */
-import { visibleFieldsOf } from '@/engine/field-schema-mini';
-import { findStep } from '@/engine/flow-lookup';
-import { stepLeadIn, stepProgress } from '@/engine/progress';
-import type {
-  Answers,
-  ResolvedChoiceStep,
-  ResolvedField,
-  ResolvedFieldsStep,
-  ResolvedFlow,
-} from '@/engine/types';
+import {
+  findStep,
+  stepLeadIn,
+  stepProgress,
+  visibleFields,
+  type Answers,
+  type ResolvedChoiceStep,
+  type ResolvedField,
+  type ResolvedFieldsStep,
+  type ResolvedFlow,
+} from '@/engine/client';
 import {
   autoComplete,
   fieldId,
@@ -319,7 +320,7 @@ function StaticFieldsStep({
     >
       {header}
       <div className="flow-step__fields">
-        {visibleFieldsOf(step.fields, answers).map((field) => (
+        {visibleFields(step.fields, answers).map((field) => (
           <StaticField key={field.name} flow={flow} field={field} answers={answers} />
         ))}
       </div>

@@ -4,7 +4,6 @@
  * every place that decides with it: conditions, required and optional fields on the server and in
  * the browser, unasked keys, and the blank values of the submissions.
  */
-import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
   buildSubmissions,
@@ -14,7 +13,6 @@ import {
   validateAnswers,
   type ResolvedField,
 } from '@/engine';
-import { fieldSchemaMini } from '@/engine/field-schema-mini';
 import { repoFlows } from './load-repo-flows';
 
 const { flows } = repoFlows();
@@ -75,10 +73,9 @@ function fieldOf(flowId: string, name: string): ResolvedField {
   throw new Error(`${flowId} has no field ${name}`);
 }
 
-// The same field checked by the server's schema and by the browser's.
+// The one field schema the server parses and the browser's form resolver reads.
 const schemas = [
-  ['server', (field: ResolvedField, v: unknown) => fieldSchema(field).safeParse(v)],
-  ['browser', (field: ResolvedField, v: unknown) => safeParse(fieldSchemaMini(field), v)],
+  ['fieldSchema', (field: ResolvedField, v: unknown) => fieldSchema(field).safeParse(v)],
 ] as const;
 
 describe.each(schemas)('fields (%s schema)', (_, parse) => {

@@ -1,15 +1,14 @@
 /**
- * The browser's zod/mini schemas (field-schema-mini.ts) and the server's classic zod schemas
- * (field-schema.ts) must agree: for every step of every flow and thousands of generated
- * inputs, both accept the same input with the same output, or both refuse it with the same
- * first message for each field.
+ * One schema, two readers: the browser hands stepSchema to react-hook-form through
+ * @hookform/resolvers' zodResolver, the server parses it in validateAnswers. For every fields
+ * step of every flow and thousands of generated inputs, the resolver accepts exactly what the
+ * schema accepts, with the same normalised values, and shows for each field the message the
+ * server sends first for it.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import fc from 'fast-check';
-import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { stepSchema } from '@/engine/field-schema';
-import { stepSchemaMini } from '@/engine/field-schema-mini';
-import type { Answers, ResolvedField } from '@/engine/types';
+import { stepSchema, type Answers, type ResolvedField } from '@/engine/client';
 import { repoFlows } from './load-repo-flows';
 
 const { flows } = repoFlows();
@@ -39,25 +38,30 @@ function firstMessages(issues: { path: PropertyKey[]; message: string }[]) {
   return out;
 }
 
-describe('field-schema-mini agrees with field-schema', () => {
+const resolverOptions = { fields: {}, shouldUseNativeValidation: false } as const;
+
+describe('zodResolver reads stepSchema as the server does', () => {
   for (const flow of Object.values(flows)) {
     for (const step of flow.steps) {
       if (step.kind === 'choice') continue;
-      it(`${flow.id}/${step.id}`, () => {
+      it(`${flow.id}/${step.id}`, async () => {
         const record = Object.fromEntries(step.fields.map((f) => [f.name, valueFor(f)]));
-        fc.assert(
-          fc.property(
+        await fc.assert(
+          fc.asyncProperty(
             fc.record(record, { requiredKeys: [] }),
             fc.constantFrom<Answers[]>({}, { found: 'Yes' }, { found: 'No' }),
-            (input, before) => {
-              const classic = stepSchema(flow, step.id, before).safeParse(input);
-              const mini = safeParse(stepSchemaMini(flow, step.id, before), input);
-              expect(mini.success).toBe(classic.success);
-              if (classic.success && mini.success) expect(mini.data).toEqual(classic.data);
-              if (!classic.success && !mini.success) {
-                expect(firstMessages(mini.error.issues)).toEqual(
-                  firstMessages(classic.error.issues),
+            async (input, before) => {
+              const schema = stepSchema(flow, step.id, before);
+              const server = schema.safeParse(input);
+              const browser = await zodResolver(schema)(input, undefined, resolverOptions);
+              if (server.success) {
+                expect(browser.errors).toEqual({});
+                expect(browser.values).toEqual(server.data);
+              } else {
+                const shown = Object.fromEntries(
+                  Object.entries(browser.errors).map(([k, e]) => [k, e?.message]),
                 );
+                expect(shown).toEqual(firstMessages(server.error.issues));
               }
             },
           ),
