@@ -1,10 +1,16 @@
 // Flat ESLint config: typescript-eslint's type-checked rules everywhere, React hooks and
-// Next's rules for the site, and the two architectural fences of the project:
-// engine/ stays framework-free, and only site/env.ts reads process.env.
+// Next's rules for the site, and the architectural fences of the project: engine/ stays
+// framework-free, the site reaches the engine only through its two entries, and only site/env.ts
+// reads process.env.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import nextPlugin from '@next/eslint-plugin-next';
+
+const engineInternals = {
+  group: ['@/engine/*', '!@/engine/client', '**/engine/*', '!**/engine/client'],
+  message: 'Import @/engine/client (browser) or @/engine (server): engine modules are internal.',
+};
 
 export default tseslint.config(
   {
@@ -71,6 +77,29 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from site/env.ts.' },
+      ],
+    },
+  },
+  {
+    // The engine's modules are internal: what the site may use is what its entries export, so a
+    // fact the engine owns is imported, not re-derived, and the browser never meets the loaders.
+    files: ['site/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [engineInternals] }],
+    },
+  },
+  {
+    // Flow views run in the browser: @/engine also exports the node:fs/ajv loaders. The server
+    // modules of this folder are listed here.
+    files: ['site/flows/**/*.{ts,tsx}'],
+    ignores: ['site/flows/load-site-flow.ts', 'site/flows/flow-json-route.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@/engine', message: 'Flow views import @/engine/client.' }],
+          patterns: [engineInternals],
+        },
       ],
     },
   },

@@ -3,7 +3,7 @@
  * `ready-to-talk-submitted` flag after a readyToTalk or questionnaire submission, and the
  * visitor's `full_name`, `phone` and `email`, which prefill /book-consult.
  */
-import type { Answers, ResolvedFlow } from '@/engine/types';
+import type { Answers, ResolvedFlow } from '@/engine/client';
 
 export const READY_TO_TALK_FLAG = 'ready-to-talk-submitted';
 const CONTACT_KEYS = ['full_name', 'phone', 'email'] as const;

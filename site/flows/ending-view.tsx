@@ -5,7 +5,7 @@
  */
 import Link from 'next/link';
 import type { Ref } from 'react';
-import type { Answers, ResolvedCheckoutEnding, ResolvedEnding } from '@/engine/types';
+import type { Answers, ResolvedCheckoutEnding, ResolvedEnding } from '@/engine/client';
 
 export interface EndingViewProps {
   ending: ResolvedEnding;

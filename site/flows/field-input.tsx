@@ -6,7 +6,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PhoneInput } from './phone-input';
 import { Controller, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
-import type { ResolvedField } from '@/engine/types';
+import type { ResolvedField } from '@/engine/client';
 import { autoComplete, FieldLabel, FieldLegend, textInputType } from './field-markup';
 
 const FileInput = lazy(() => import('./file-input'));

@@ -3,7 +3,7 @@
  * ids, labels and autofill hints. No hooks and no 'use client', so a server component can use
  * it without shipping it, and the two renderings of a field cannot drift apart.
  */
-import type { ResolvedField } from '@/engine/types';
+import type { ResolvedField } from '@/engine/client';
 
 export function fieldId(flowId: string, name: string): string {
   return `flow-${flowId}-${name}`;

@@ -5,7 +5,7 @@
  */
 import { env } from '@/site/env';
 import { getContentSource } from '@/site/content/get-content-source';
-import type { Answers } from '@/engine/types';
+import type { Answers } from '@/engine/client';
 import { FlowIsland } from './flow-island';
 import { loadSiteFlow } from './load-site-flow';
 import { prefillProgress } from './prefill-progress';

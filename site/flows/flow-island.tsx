@@ -19,7 +19,7 @@ import { useDelayedLoading } from '@/site/shell/loading/use-delayed-loading';
 import { storedContact } from './contact-session';
 import { hasSavedProgress } from './progress-key';
 import type { BookingFlowProps } from './booking/booking-flow';
-import type { ResolvedFlow } from '@/engine/types';
+import type { ResolvedFlow } from '@/engine/client';
 import type { FlowRendererProps } from './renderer-types';
 
 type Draft = Record<string, unknown>;

@@ -9,16 +9,21 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise, type AnyStateMachine } from 'xstate';
 import {
+  answerKeysOf,
+  captchaAction,
   compileFlow,
+  endingHref,
+  findEnding,
+  findStep,
+  stepLeadIn,
+  stepProgress,
+  targetsOf,
+  type Answers,
   type FlowContext,
   type FlowEvent,
+  type ResolvedFlow,
   type SubmitInput,
-} from '@/engine/compile-flow';
-import { endingHref, findEnding, findStep } from '@/engine/flow-lookup';
-import { answerKeysOf, targetsOf } from '@/engine/flow-walk';
-import { stepLeadIn, stepProgress } from '@/engine/progress';
-import type { Answers, ResolvedFlow } from '@/engine/types';
-import { captchaAction } from '@/engine/captcha-action';
+} from '@/engine/client';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 import { ChoiceStep } from './choice-step';
 import { rememberSubmission } from './contact-session';

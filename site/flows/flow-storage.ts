@@ -4,9 +4,7 @@
  * upload answer without its file would be a lie), so resuming past an upload step goes back to
  * it. A version change or a step the flow no longer has restarts the flow cleanly.
  */
-import { findStep } from '@/engine/flow-lookup';
-import { answerKeysOf } from '@/engine/flow-walk';
-import type { Answers, ResolvedFlow } from '@/engine/types';
+import { answerKeysOf, findStep, type Answers, type ResolvedFlow } from '@/engine/client';
 import { progressStorageKey } from './progress-key';
 
 export interface SavedProgress {

@@ -1,4 +1,4 @@
-import type { Answers, ResolvedFlow } from '@/engine/types';
+import type { Answers, ResolvedFlow } from '@/engine/client';
 
 /** How a reCAPTCHA token is obtained (Turnstile has one mode). */
 export type CaptchaMode = 'v2' | 'invisible' | 'enterprise';

@@ -4,7 +4,7 @@
  * renders it to HTML without shipping it, and both renderings stay identical.
  */
 import type { ReactNode, Ref } from 'react';
-import type { Answers, ResolvedChoiceStep, ResolvedFlow } from '@/engine/types';
+import type { Answers, ResolvedChoiceStep, ResolvedFlow } from '@/engine/client';
 
 export type HeadingLevel = 2 | 3;
 

@@ -3,7 +3,7 @@
  * the browser. JSON `{answers, page, captchaToken?}`, or multipart with the same fields (as JSON
  * text parts) plus one part per file when the answers carry uploads.
  */
-import type { Answers } from '@/engine/types';
+import type { Answers } from '@/engine/client';
 
 export interface LeadPayload {
   flowId: string;

@@ -6,7 +6,7 @@
  * /thank-you-for-booking.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Answers, ResolvedFlow } from '@/engine/types';
+import type { Answers, ResolvedFlow } from '@/engine/client';
 import { storedContact, type StoredContact } from '../contact-session';
 import { FlowRenderer } from '../flow-renderer';
 import type { CaptchaConfig } from '../renderer-types';

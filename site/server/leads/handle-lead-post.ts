@@ -4,8 +4,7 @@
  * delivery attempt starts right after. Every refusal is a 4xx with `{errors: [{field, message}]}`.
  */
 import { newLeadId } from './lead-id';
-import { buildSubmissions, validateAnswers } from '@/engine';
-import { captchaAction } from '@/engine/captcha-action';
+import { buildSubmissions, captchaAction, validateAnswers } from '@/engine';
 import { clientIp, hubspotUtk } from './client-ip';
 import { uploadSpecs } from './flow-registry';
 import { honeypotField, honeypotTripped } from './honeypot';
