@@ -207,10 +207,15 @@ export interface HubSpotField {
   value: string;
 }
 
+/**
+ * A HubSpot Forms v3 submission body: what buildSubmissions builds, the lead outbox stores and the
+ * delivery worker sends. Context keys are optional because the worker leaves out any HubSpot
+ * rejected on an earlier attempt (the lead is worth more than its tracking context).
+ */
 export interface HubSpotBody {
   submittedAt: number;
   fields: HubSpotField[];
-  context: { pageUri: string; pageName: string; hutk?: string };
+  context: { pageUri?: string; pageName?: string; hutk?: string };
 }
 
 export interface BuiltSubmission {

@@ -3,7 +3,7 @@
  * `none` (the embedded default) holds every lead until HubSpot is configured. Adapters are
  * framework-free so the server's worker and the CLI share them.
  */
-import type { HubSpotSubmissionBody } from './lead-types';
+import type { HubSpotBody } from '@/engine';
 import type { HttpResult } from './retry-policy';
 
 export type SinkResult =
@@ -12,7 +12,7 @@ export type SinkResult =
 
 export interface CrmSink {
   readonly name: 'hubspot' | 'none';
-  send(formKey: string, body: HubSpotSubmissionBody): Promise<SinkResult>;
+  send(formKey: string, body: HubSpotBody): Promise<SinkResult>;
   /** Uploads a stored file for a field value; undefined when not allowed (the link is used then). */
   uploadFile?(file: { name: string; mime: string; bytes: Buffer }): Promise<string | undefined>;
 }

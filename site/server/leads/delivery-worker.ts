@@ -8,7 +8,8 @@
  * which also answers visitors, one HTTP call per lead). Leads submitted meanwhile wait, stored.
  */
 import type { CrmSink } from './crm-sink';
-import type { DeliveryRow, HubSpotSubmissionBody } from './lead-types';
+import type { HubSpotBody } from '@/engine';
+import type { DeliveryRow } from './lead-types';
 import type { AttemptRecord, OutboxStore } from './outbox-store';
 import { backoffDelay, classify } from './retry-policy';
 
@@ -26,10 +27,7 @@ export interface WorkerOptions {
 }
 
 /** The body as it goes out: context keys HubSpot rejected before are left out. */
-function outgoingBody(
-  delivery: DeliveryRow,
-  replacements: Record<string, string>,
-): HubSpotSubmissionBody {
+function outgoingBody(delivery: DeliveryRow, replacements: Record<string, string>): HubSpotBody {
   const context = { ...delivery.body.context } as Record<string, unknown>;
   for (const key of delivery.droppedContext) delete context[key];
   return {

@@ -5,7 +5,7 @@
  */
 import type { CrmSink, SinkResult } from './crm-sink';
 import { formKeyToEnvSuffix } from './form-key';
-import type { HubSpotSubmissionBody } from './lead-types';
+import type { HubSpotBody } from '@/engine';
 
 export interface HubSpotConfig {
   apiBase: string;
@@ -31,7 +31,7 @@ export function createHubSpotSink(config: HubSpotConfig): CrmSink {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (config.accessToken) headers.authorization = `Bearer ${config.accessToken}`;
 
-  async function send(formKey: string, body: HubSpotSubmissionBody): Promise<SinkResult> {
+  async function send(formKey: string, body: HubSpotBody): Promise<SinkResult> {
     const suffix = formKeyToEnvSuffix(formKey);
     const formId = config.forms[suffix];
     if (!formId) {

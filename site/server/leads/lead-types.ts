@@ -1,4 +1,5 @@
 /** Shapes of the lead outbox, shared by the endpoint, the worker and the CLI. */
+import type { HubSpotBody } from '@/engine';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'held' | 'failed';
 export const deliveryStatuses: readonly DeliveryStatus[] = [
@@ -7,14 +8,6 @@ export const deliveryStatuses: readonly DeliveryStatus[] = [
   'held',
   'failed',
 ];
-
-/** An exact HubSpot v3 submission body (see the engine's `buildSubmissions`). */
-export interface HubSpotSubmissionBody {
-  submittedAt: number;
-  fields: { objectTypeId: string; name: string; value: string }[];
-  context: { pageUri?: string; pageName?: string; hutk?: string; ipAddress?: string };
-  legalConsentOptions?: unknown;
-}
 
 export interface StoredFile {
   token: string;
@@ -37,7 +30,7 @@ export interface NewLead {
   submittedAt: number;
   receivedAt: number;
   idempotencyKey?: string;
-  submissions: { formKey: string; body: HubSpotSubmissionBody }[];
+  submissions: { formKey: string; body: HubSpotBody }[];
   files: StoredFile[];
 }
 
@@ -45,7 +38,7 @@ export interface DeliveryRow {
   id: number;
   leadId: string;
   formKey: string;
-  body: HubSpotSubmissionBody;
+  body: HubSpotBody;
   status: DeliveryStatus;
   holdKind: 'unconfigured' | 'provider' | null;
   attempts: number;
