@@ -8,6 +8,31 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * What real Strapi 4 answers for every field an editor left empty: `null` for a scalar, `[]`
+ * for a repeatable component, `{data: []}` for a to-many relation. Every attribute of the
+ * content type is present in its answer, set or not. tests/strapi-it checks this against a
+ * real Strapi's answer (npm run test:strapi).
+ */
+export const emptyPageFields = {
+  promise: null,
+  overview: null,
+  audience: [],
+  deliverables: [],
+  process: [],
+  timeline: null,
+  clientProvides: [],
+  eligibility: [],
+  terms: [],
+  legalNote: null,
+  faq: [],
+  related: { data: [] },
+  forms: [],
+  createdAt: '2024-01-10T09:00:00.000Z',
+  updatedAt: '2024-01-11T09:00:00.000Z',
+  publishedAt: '2024-01-11T09:00:00.000Z',
+};
+
 export type Mode =
   | { kind: 'ok' }
   | { kind: 'error'; status: number }

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedPageContent } from '@/site/content/embedded/embedded-pages';
 import { createStrapiClient } from '@/site/content/strapi/strapi-client';
 import { createStrapiPageContent } from '@/site/content/strapi/strapi-pages';
-import { startFakeStrapi, type FakeStrapi } from '../fakes/fake-strapi-collections';
+import {
+  emptyPageFields,
+  startFakeStrapi,
+  type FakeStrapi,
+} from '../fakes/fake-strapi-collections';
 
 const TOKEN = 'read-only-token';
 const embedded = createEmbeddedPageContent();
@@ -22,30 +26,6 @@ function source(options: { timeoutMs?: number; token?: string } = {}) {
     logger: { warn: (message: string) => warnings.push(message) },
   });
 }
-
-/**
- * What real Strapi 4 answers for every field an editor left empty: `null` for a scalar, `[]`
- * for a repeatable component, `{data: []}` for a to-many relation. Every attribute of the
- * content type is present in its answer, set or not.
- */
-const emptyPageFields = {
-  promise: null,
-  overview: null,
-  audience: [],
-  deliverables: [],
-  process: [],
-  timeline: null,
-  clientProvides: [],
-  eligibility: [],
-  terms: [],
-  legalNote: null,
-  faq: [],
-  related: { data: [] },
-  forms: [],
-  createdAt: '2024-01-10T09:00:00.000Z',
-  updatedAt: '2024-01-11T09:00:00.000Z',
-  publishedAt: '2024-01-11T09:00:00.000Z',
-};
 
 /** A page as a Strapi editor would model it: repeatable components and a relation. */
 const strategyFromCms = {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedContentSource } from '@/site/content/embedded/embedded-content-source';
 import { createStrapiContentSource } from '@/site/content/strapi/strapi-content-source';
+import { emptyPageFields, startFakeStrapi } from '../fakes/fake-strapi-collections';
 import { readRealStrapiEnv } from './real-strapi-env';
 import {
   buildSite,
@@ -218,6 +219,68 @@ describe('the served site', () => {
 
   it('does not serve a draft', async () => {
     expect((await get(DRAFT)).status).toBe(404);
+  });
+});
+
+describe('the Strapi the site reads', () => {
+  const read = async (base: string, pathname: string, token = cms.tokens.readOnly) => {
+    const response = await fetch(`${base}${pathname}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return (await response.json()) as {
+      data: { id: unknown; attributes: Record<string, unknown> }[];
+      meta: { pagination: Record<string, unknown> };
+    };
+  };
+
+  it('lets no one read without a token, and the site’s token write nothing', async () => {
+    expect((await fetch(`${cms.strapiUrl}/api/pages`)).status).toBe(403);
+    const write = await fetch(`${cms.strapiUrl}/api/reviews`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${cms.tokens.readOnly}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ data: { name: 'Eve X.' } }),
+    });
+    expect(write.status).toBe(403);
+  });
+
+  it('sends the empty fields the fake Strapi of the unit tests sends', async () => {
+    const body = await read(
+      cms.strapiUrl,
+      `/api/pages?populate=deep&filters[path][$eq]=${CMS_ONLY.emptyProcessAndFaq}`,
+    );
+    const set = new Set(['path', 'template', 'title', 'description', 'heading', 'overview']);
+    const empty = Object.entries(body.data[0]!.attributes).filter(([key]) => !set.has(key));
+    const expected = Object.entries(emptyPageFields).filter(([key]) => !set.has(key));
+    expect(empty.map(([key]) => key).sort()).toEqual(expected.map(([key]) => key).sort());
+    for (const [key, value] of empty)
+      expect(value, key).toEqual(
+        key.endsWith('At')
+          ? expect.any(String)
+          : emptyPageFields[key as keyof typeof emptyPageFields],
+      );
+  });
+
+  it('answers collections in the envelope the fake Strapi answers in', async () => {
+    const fake = await startFakeStrapi(cms.tokens.readOnly);
+    const envelope = (body: Awaited<ReturnType<typeof read>>) => ({
+      keys: Object.keys(body).sort(),
+      pagination: Object.entries(body.meta.pagination).map(([key, value]) => [key, typeof value]),
+      entry: Object.keys(body.data[0] ?? {}).sort(),
+      id: typeof body.data[0]?.id,
+    });
+    try {
+      for (const collection of ['pages', 'insights', 'media-mentions', 'reviews']) {
+        const query = `/api/${collection}?populate=deep&pagination[page]=1&pagination[pageSize]=100`;
+        const real = await read(cms.strapiUrl, query);
+        fake.collections[collection] = real.data.map((entry) => entry.attributes);
+        expect(envelope(await read(fake.url, query)), collection).toEqual(envelope(real));
+      }
+    } finally {
+      await fake.close();
+    }
   });
 });
 
