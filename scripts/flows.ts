@@ -9,18 +9,9 @@
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
  * Brand placeholders are filled from BRAND_NAME / BRAND_SLUG (site/env.ts defaults).
  */
-import { relative, resolve } from 'node:path';
-import {
-  allTransitions,
-  countPaths,
-  coveringPaths,
-  exploreFlow,
-  flowToMermaid,
-  formatDiagnostic,
-  loadFlows,
-  type Diagnostic,
-} from '@/engine';
+import { allTransitions, countPaths, coveringPaths, exploreFlow, flowToMermaid } from '@/engine';
 import { env, hubspotForms } from '@/site/env';
+import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 
 const USAGE = `Usage: npm run flows -- <command>
@@ -36,16 +27,10 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** Diagnostics name the file as the working directory sees it, so `path:line:col` opens it. */
-function print(d: Diagnostic, args: string[]): void {
-  const dir = option(args, '--dir') ?? 'flows';
-  console.error(formatDiagnostic(d, relative(process.cwd(), resolve(dir, d.file))));
-}
-
+/** The site's registry over `flows/` (or --dir), with the brand the site uses. */
 function load(args: string[]) {
-  const dir = resolve(option(args, '--dir') ?? 'flows');
-  return loadFlows(
-    dir,
+  return loadFlowRegistry(
+    option(args, '--dir') ?? 'flows',
     { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
     args.includes('--env') ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
   );
@@ -54,8 +39,9 @@ function load(args: string[]) {
 function main(args: string[]): number {
   const [command, ...rest] = args;
   if (command === 'check') {
-    const { flows, diagnostics } = load(rest);
-    for (const d of diagnostics) print(d, rest);
+    const registry = load(rest);
+    const { flows, diagnostics } = registry;
+    for (const d of diagnostics) console.error(registry.format(d));
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     const problems = diagnostics.length - warnings;
     if (problems > 0) console.error(`${problems} problem(s) found.`);
@@ -71,10 +57,11 @@ function main(args: string[]): number {
     const id = rest.find(
       (a, i) => !a.startsWith('--') && rest[i - 1] !== '--dir' && rest[i - 1] !== '--max',
     );
-    const { flows, diagnostics } = load(rest);
-    const flow = id === undefined ? undefined : flows[id];
+    const registry = load(rest);
+    const flows = registry.flows;
+    const flow = id === undefined ? undefined : registry.get(id);
     if (!flow) {
-      for (const d of diagnostics) print(d, rest);
+      for (const d of registry.diagnostics) console.error(registry.format(d));
       console.error(
         id === undefined
           ? USAGE

@@ -7,9 +7,9 @@
  *   export --csv                every lead as CSV on stdout
  *   stats
  */
-import { createWorkerFromEnv } from '@/site/server/leads/lead-services';
+import { createLeadStoreFromEnv, createWorkerFromEnv } from '@/site/server/leads/lead-services';
 import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
-import { OutboxStore } from '@/site/server/leads/outbox-store';
+import type { LeadStore } from '@/site/server/leads/lead-store';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
 
 const usage = `usage: npm run leads -- <command>
@@ -26,12 +26,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-async function retry(store: OutboxStore, args: string[]) {
+async function retry(store: LeadStore, args: string[]) {
   const target = args[0];
   if (!target) fail(usage);
   const requeued =
-    target === '--all-held' ? store.requeue({ allHeld: true }) : store.requeue({ leadId: target });
-  if (target !== '--all-held' && !store.getLead(target)) fail(`no lead ${target}`);
+    target === '--all-held'
+      ? await store.requeue({ allHeld: true })
+      : await store.requeue({ leadId: target });
+  if (target !== '--all-held' && !(await store.getLead(target))) fail(`no lead ${target}`);
   console.log(`${requeued} delivery(ies) re-queued`);
   // Attempt now, so a fixed configuration shows its effect at once (a running server would
   // also pick them up; leases keep the two from sending one delivery twice).
@@ -43,13 +45,13 @@ async function retry(store: OutboxStore, args: string[]) {
     if (attempted >= requeued) break;
   }
   if (target !== '--all-held') {
-    for (const delivery of store.deliveriesOf(target)) {
+    for (const delivery of await store.deliveriesOf(target)) {
       console.log(
         `${delivery.formKey}: ${delivery.status}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
       );
     }
   }
-  const stats = store.stats();
+  const stats = await store.stats();
   console.log(
     `attempted ${attempted}; deliveries now: ${Object.entries(stats.deliveries)
       .map(([status, n]) => `${status} ${n}`)
@@ -59,7 +61,7 @@ async function retry(store: OutboxStore, args: string[]) {
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
-  const store = new OutboxStore();
+  const store = createLeadStoreFromEnv();
   switch (command) {
     case 'list': {
       const statusIndex = args.indexOf('--status');
@@ -67,7 +69,7 @@ async function main() {
       if (status !== undefined && !deliveryStatuses.includes(status as DeliveryStatus)) {
         fail(`--status must be one of ${deliveryStatuses.join(', ')}`);
       }
-      const leads = store.listLeads({ status: status as DeliveryStatus | undefined });
+      const leads = await store.listLeads({ status: status as DeliveryStatus | undefined });
       if (args.includes('--json')) {
         console.log(JSON.stringify(leads, null, 2));
         return;
@@ -90,7 +92,7 @@ async function main() {
       return;
     }
     case 'show': {
-      const lead = args[0] ? store.getLead(args[0]) : undefined;
+      const lead = args[0] ? await store.getLead(args[0]) : undefined;
       if (!lead) fail(args[0] ? `no lead ${args[0]}` : usage);
       console.log(JSON.stringify(lead, null, 2));
       return;
@@ -99,10 +101,10 @@ async function main() {
       return retry(store, args);
     case 'export':
       if (!args.includes('--csv')) fail(usage);
-      process.stdout.write(leadsToCsv(store));
+      process.stdout.write(await leadsToCsv(store));
       return;
     case 'stats': {
-      const stats = store.stats();
+      const stats = await store.stats();
       console.log(
         JSON.stringify(
           {

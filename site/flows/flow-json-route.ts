@@ -1,12 +1,16 @@
 /**
  * `GET /api/flows/{flowId}`: a resolved flow as JSON, written at build time (one static file
- * per flow). The flow island fetches it with the renderer when a visitor reaches for a form, so
- * pages do not carry every flow they host in their HTML; the browser caches it across pages.
+ * per flow of the site's registry). The flow island fetches it with the renderer when a visitor
+ * reaches for a form, so pages do not carry every flow they host in their HTML; the browser
+ * caches it across pages.
  */
-import { loadSiteFlow, siteFlowIds } from './load-site-flow';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { loadSiteFlow } from './load-site-flow';
 
 export function generateStaticParams(): { flowId: string }[] {
-  return siteFlowIds().map((flowId) => ({ flowId }));
+  return siteFlowRegistry()
+    .ids()
+    .map((flowId) => ({ flowId }));
 }
 
 export async function GET(

@@ -10,7 +10,7 @@
 import type { CrmSink } from './crm-sink';
 import type { HubSpotBody } from '@/engine';
 import type { DeliveryRow } from './lead-types';
-import type { AttemptRecord, OutboxStore } from './outbox-store';
+import type { AttemptRecord, LeadStore } from './lead-store';
 import { backoffDelay, classify } from './retry-policy';
 
 export interface WorkerOptions {
@@ -48,7 +48,7 @@ export class DeliveryWorker {
   private pausedUntil = 0;
 
   constructor(
-    private readonly store: OutboxStore,
+    private readonly store: LeadStore,
     private readonly sink: CrmSink,
     private readonly options: WorkerOptions,
   ) {}
@@ -57,16 +57,19 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const stale = this.store.releaseStaleLeases();
+    this.loopDone = this.recover().then(() => this.loop());
+  }
+
+  private async recover(): Promise<void> {
+    const stale = await this.store.releaseStaleLeases();
     if (stale > 0)
       this.options.log?.(`${stale} delivery attempt(s) were interrupted; retrying them`);
     if (this.sink.name === 'hubspot') {
       // Leads held only because HubSpot was not configured go out now that it is.
-      const released = this.store.requeue({ unconfiguredOnly: true });
+      const released = await this.store.requeue({ unconfiguredOnly: true });
       if (released > 0)
         this.options.log?.(`${released} held delivery(ies) re-queued: HubSpot is configured`);
     }
-    this.loopDone = this.loop();
   }
 
   async stop(): Promise<void> {
@@ -101,7 +104,7 @@ export class DeliveryWorker {
         this.kicked = false;
         continue;
       }
-      const due = this.store.nextDueAt();
+      const due = await this.store.nextDueAt();
       await this.sleep(
         due === undefined
           ? this.options.pollMs
@@ -124,7 +127,7 @@ export class DeliveryWorker {
 
   /** One pass: claims up to `concurrency` due deliveries (optionally of given leads) and sends them. */
   async runOnce(leadIds?: string[]): Promise<number> {
-    const claimed = this.store.claimDue(
+    const claimed = await this.store.claimDue(
       Date.now(),
       this.options.concurrency,
       this.options.leaseMs,

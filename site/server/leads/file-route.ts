@@ -13,7 +13,7 @@ export async function GET(
   const notFound = () => new Response('Not found', { status: 404 });
   if (!isFileToken(token)) return notFound();
   const { store, files } = leadServices();
-  const file = store.fileByToken(token);
+  const file = await store.fileByToken(token);
   if (!file) return notFound();
   const bytes = await files.read(file.storedName).catch(() => undefined);
   if (!bytes) return notFound();

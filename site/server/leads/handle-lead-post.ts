@@ -10,7 +10,7 @@ import { uploadSpecs } from './flow-registry';
 import { honeypotField, honeypotTripped } from './honeypot';
 import type { StoredFile } from './lead-types';
 import type { LeadServices } from './lead-services';
-import { DuplicateLeadError } from './outbox-store';
+import { DuplicateLeadError } from './lead-store';
 import {
   parseJsonBody,
   parseMultipartBody,
@@ -73,7 +73,7 @@ export async function handleLeadPost(
     ]);
   }
   if (idempotencyKey !== undefined) {
-    const existing = services.store.findByIdempotencyKey(flowId, idempotencyKey);
+    const existing = await services.store.findByIdempotencyKey(flowId, idempotencyKey);
     if (existing) return Response.json({ id: existing }, { status: 202 });
   }
 

@@ -3,21 +3,21 @@
  * Everything here is built lazily, once per process, so importing a route never opens the
  * database during `next build`.
  */
-import path from 'node:path';
 import { env, hubspotForms } from '@/site/env';
+import type { FlowRegistry } from '@/site/server/flows/flow-registry';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
 import { noneSink, type CrmSink } from './crm-sink';
 import { DeliveryWorker } from './delivery-worker';
 import { createFileResolver } from './file-resolver';
 import { FileStorage, fileLink } from './file-storage';
-import { createFlowRegistry, type FlowRegistry } from './flow-registry';
-import { unconfiguredForm } from './form-key';
 import { createHubSpotSink } from './hubspot-sink';
+import type { LeadStore } from './lead-store';
 import { OutboxStore } from './outbox-store';
 import { createRateLimit, type RateDecision } from './rate-limit';
 
 export interface LeadServices {
-  store: OutboxStore;
+  store: LeadStore;
   files: FileStorage;
   flows: FlowRegistry;
   captcha: CaptchaVerifier;
@@ -38,20 +38,18 @@ export function createSinkFromEnv(): CrmSink {
   });
 }
 
+/** The lead store the environment names: the SQLite outbox in `LEADS_DB`, the embedded default. */
+export function createLeadStoreFromEnv(): LeadStore {
+  return new OutboxStore();
+}
+
 let services: LeadServices | undefined;
 
 export function leadServices(): LeadServices {
   services ??= {
-    store: new OutboxStore(),
+    store: createLeadStoreFromEnv(),
     files: new FileStorage(env.UPLOADS_DIR),
-    flows: createFlowRegistry(
-      path.join(process.cwd(), 'flows'),
-      { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
-      console.error,
-      // Without a portal id every lead is held by design; with one, a form key missing its
-      // form id is a mistake worth a line in the log.
-      env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
-    ),
+    flows: siteFlowRegistry(),
     captcha: createCaptchaVerifier({
       provider: env.CAPTCHA_PROVIDER,
       secret: env.CAPTCHA_SECRET,
@@ -64,7 +62,7 @@ export function leadServices(): LeadServices {
 }
 
 export function createWorkerFromEnv(
-  store = new OutboxStore(),
+  store: LeadStore = createLeadStoreFromEnv(),
   log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
 ): DeliveryWorker {
   return new DeliveryWorker(store, createSinkFromEnv(), {

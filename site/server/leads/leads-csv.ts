@@ -1,5 +1,5 @@
 /** The outbox as CSV (RFC 4180), one row per lead, for spreadsheets. */
-import type { OutboxStore } from './outbox-store';
+import type { LeadStore } from './lead-store';
 
 /** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs a visitor's text. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -8,7 +8,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function leadsToCsv(store: OutboxStore): string {
+export async function leadsToCsv(store: LeadStore): Promise<string> {
   const header = [
     'id',
     'flow',
@@ -24,8 +24,8 @@ export function leadsToCsv(store: OutboxStore): string {
     'answers',
   ];
   const rows = [header.join(',')];
-  for (const summary of store.listLeads()) {
-    const lead = store.getLead(summary.id);
+  for (const summary of await store.listLeads()) {
+    const lead = await store.getLead(summary.id);
     if (!lead) continue;
     rows.push(
       [

@@ -1,44 +1,28 @@
 /**
- * The outbox: leads, their HubSpot deliveries and their files in the shared SQLite database.
- * Writes from the request path go through a group commit; the worker claims due deliveries with a
- * lease so two processes (the server's worker and `npm run leads -- retry`) never send one twice.
+ * The SQLite `LeadStore` (guarantees in lead-store.ts): leads, their HubSpot deliveries and their
+ * files in the shared SQLite database. Writes from the request path go through a group commit;
+ * the worker claims due deliveries with a lease so two processes (the server's worker and
+ * `npm run leads -- retry`) never send one twice.
  */
 import { getDatabase, type Db } from '@/site/server/db/database';
 import { GroupCommit } from './group-commit';
-import { OutboxQueries, toDelivery, type DeliveryRecord } from './outbox-queries';
+import {
+  DuplicateLeadError,
+  type AttemptRecord,
+  type LeadStore,
+  type RequeueSelector,
+} from './lead-store';
 import type { DeliveryRow, NewLead } from './lead-types';
+import { OutboxQueries } from './outbox-queries';
+import { toDelivery, type DeliveryRecord } from './outbox-rows';
 import { StatementCache } from './statement-cache';
+import { asPromise } from './as-promise';
 import './outbox-schema';
-
-export class DuplicateLeadError extends Error {
-  constructor(readonly existingId: string) {
-    super(`A lead with this idempotency key exists: ${existingId}`);
-  }
-}
-
-export type AttemptRecord =
-  | { status: 'delivered'; httpStatus: number; response: string }
-  | {
-      status: 'pending';
-      nextAttemptAt: number;
-      httpStatus?: number;
-      response?: string;
-      error: string;
-      dropContext?: string[];
-    }
-  | {
-      status: 'held';
-      holdKind: 'unconfigured' | 'provider';
-      httpStatus?: number;
-      response?: string;
-      error: string;
-    }
-  | { status: 'failed'; httpStatus?: number; response?: string; error: string };
 
 /** Keeps a provider response readable in the outbox without letting a huge body bloat it. */
 const clip = (text: string | undefined) => (text === undefined ? null : text.slice(0, 4000));
 
-export class OutboxStore extends OutboxQueries {
+export class OutboxStore extends OutboxQueries implements LeadStore {
   private readonly commits: GroupCommit;
   /** The statements run for every lead (insert, claim, record), compiled once. */
   private readonly statements = new StatementCache();
@@ -52,7 +36,7 @@ export class OutboxStore extends OutboxQueries {
   insertLead(lead: NewLead): Promise<string> {
     return this.commits.run((db) => {
       if (lead.idempotencyKey !== undefined) {
-        const existing = this.findByIdempotencyKey(lead.flowId, lead.idempotencyKey, db);
+        const existing = this.idempotentLead(db, lead.flowId, lead.idempotencyKey);
         if (existing) throw new DuplicateLeadError(existing);
       }
       this.statements
@@ -109,7 +93,13 @@ export class OutboxStore extends OutboxQueries {
     });
   }
 
-  findByIdempotencyKey(flowId: string, key: string, db: Db = this.db()): string | undefined {
+  findByIdempotencyKey(flowId: string, key: string): Promise<string | undefined> {
+    return asPromise(() => {
+      return this.idempotentLead(this.db(), flowId, key);
+    });
+  }
+
+  private idempotentLead(db: Db, flowId: string, key: string): string | undefined {
     const row = this.statements
       .get<[string, string], { id: string }>(
         db,
@@ -123,30 +113,37 @@ export class OutboxStore extends OutboxQueries {
    * Leases up to `limit` due pending deliveries (optionally only the given leads') for
    * `leaseMs` and counts the attempt. A lease that outlives its holder marks the attempt in doubt.
    */
-  claimDue(now: number, limit: number, leaseMs: number, leadIds?: string[]): DeliveryRow[] {
-    const db = this.db();
-    const claim = db.transaction(() => {
-      const filter = leadIds ? `AND lead_id IN (${leadIds.map(() => '?').join(',')})` : '';
-      const rows = this.statements
-        .get<unknown[], DeliveryRecord>(
+  claimDue(
+    now: number,
+    limit: number,
+    leaseMs: number,
+    leadIds?: string[],
+  ): Promise<DeliveryRow[]> {
+    return asPromise(() => {
+      const db = this.db();
+      const claim = db.transaction(() => {
+        const filter = leadIds ? `AND lead_id IN (${leadIds.map(() => '?').join(',')})` : '';
+        const rows = this.statements
+          .get<unknown[], DeliveryRecord>(
+            db,
+            `SELECT * FROM lead_deliveries
+             WHERE status = 'pending' AND next_attempt_at <= ?
+               AND (in_flight_until IS NULL OR in_flight_until < ?) ${filter}
+             ORDER BY next_attempt_at, id LIMIT ?`,
+          )
+          .all(now, now, ...(leadIds ?? []), limit);
+        const lease = this.statements.get(
           db,
-          `SELECT * FROM lead_deliveries
-           WHERE status = 'pending' AND next_attempt_at <= ?
-             AND (in_flight_until IS NULL OR in_flight_until < ?) ${filter}
-           ORDER BY next_attempt_at, id LIMIT ?`,
-        )
-        .all(now, now, ...(leadIds ?? []), limit);
-      const lease = this.statements.get(
-        db,
-        `UPDATE lead_deliveries
-         SET in_flight_until = ?, attempts = attempts + 1, updated_at = ?,
-             in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
-         WHERE id = ?`,
-      );
-      for (const row of rows) lease.run(now + leaseMs, now, row.id);
-      return rows.map((row) => ({ ...toDelivery(row), attempts: row.attempts + 1 }));
+          `UPDATE lead_deliveries
+           SET in_flight_until = ?, attempts = attempts + 1, updated_at = ?,
+               in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
+           WHERE id = ?`,
+        );
+        for (const row of rows) lease.run(now + leaseMs, now, row.id);
+        return rows.map((row) => ({ ...toDelivery(row), attempts: row.attempts + 1 }));
+      });
+      return claim.immediate();
     });
-    return claim.immediate();
   }
 
   /** Records an attempt's outcome and releases the lease (group-committed). */
@@ -205,45 +202,52 @@ export class OutboxStore extends OutboxQueries {
    * calling HubSpot. Such attempts are counted in doubt and retried (HubSpot has no idempotency
    * key, so at-least-once is the best any sender can do there). One worker per database.
    */
-  releaseStaleLeases(): number {
-    return this.db()
-      .prepare(
-        `UPDATE lead_deliveries SET in_flight_until = NULL, in_doubt = in_doubt + 1
-         WHERE status = 'pending' AND in_flight_until IS NOT NULL`,
-      )
-      .run().changes;
+  releaseStaleLeases(): Promise<number> {
+    return asPromise(() => {
+      return this.db()
+        .prepare(
+          `UPDATE lead_deliveries SET in_flight_until = NULL, in_doubt = in_doubt + 1
+           WHERE status = 'pending' AND in_flight_until IS NOT NULL`,
+        )
+        .run().changes;
+    });
   }
 
   /** Puts held (and, with `includeFailed`, failed) deliveries back in the queue, due now. */
-  requeue(
-    selector: { leadId: string } | { allHeld: true } | { unconfiguredOnly: true },
-    now = Date.now(),
-  ): number {
-    const set = `SET status = 'pending', hold_kind = NULL, next_attempt_at = ${now}, updated_at = ${now}`;
-    if ('leadId' in selector) {
-      return this.db()
-        .prepare(
-          `UPDATE lead_deliveries ${set} WHERE lead_id = ? AND status IN ('held', 'failed', 'pending')`,
-        )
-        .run(selector.leadId).changes;
-    }
-    const where =
-      'allHeld' in selector ? "status = 'held'" : "status = 'held' AND hold_kind = 'unconfigured'";
-    return this.db().prepare(`UPDATE lead_deliveries ${set} WHERE ${where}`).run().changes;
+  requeue(selector: RequeueSelector, now = Date.now()): Promise<number> {
+    return asPromise(() => {
+      const set = `SET status = 'pending', hold_kind = NULL, next_attempt_at = ${now}, updated_at = ${now}`;
+      if ('leadId' in selector) {
+        return this.db()
+          .prepare(
+            `UPDATE lead_deliveries ${set} WHERE lead_id = ? AND status IN ('held', 'failed', 'pending')`,
+          )
+          .run(selector.leadId).changes;
+      }
+      const where =
+        'allHeld' in selector
+          ? "status = 'held'"
+          : "status = 'held' AND hold_kind = 'unconfigured'";
+      return this.db().prepare(`UPDATE lead_deliveries ${set} WHERE ${where}`).run().changes;
+    });
   }
 
   /** Time of the earliest due pending delivery, if any. */
-  nextDueAt(): number | undefined {
-    const row = this.statements
-      .get<[], { at: number | null }>(
-        this.db(),
-        "SELECT MIN(next_attempt_at) AS at FROM lead_deliveries WHERE status = 'pending'",
-      )
-      .get();
-    return row?.at ?? undefined;
+  nextDueAt(): Promise<number | undefined> {
+    return asPromise(() => {
+      const row = this.statements
+        .get<[], { at: number | null }>(
+          this.db(),
+          "SELECT MIN(next_attempt_at) AS at FROM lead_deliveries WHERE status = 'pending'",
+        )
+        .get();
+      return row?.at ?? undefined;
+    });
   }
 
-  setFileHubspotUrl(token: string, url: string): void {
-    this.db().prepare('UPDATE lead_files SET hubspot_url = ? WHERE token = ?').run(url, token);
+  setFileHubspotUrl(token: string, url: string): Promise<void> {
+    return asPromise(() => {
+      this.db().prepare('UPDATE lead_files SET hubspot_url = ? WHERE token = ?').run(url, token);
+    });
   }
 }

@@ -3,7 +3,8 @@
  * Node runtime). Skipped while Next builds: a build must not touch the outbox.
  */
 import { env } from '@/site/env';
-import { createWorkerFromEnv, leadServices } from './lead-services';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { createWorkerFromEnv } from './lead-services';
 import { getRunningWorker, setRunningWorker } from './worker-registry';
 
 export function startLeadWorker(): void {
@@ -13,7 +14,7 @@ export function startLeadWorker(): void {
   worker.start();
   // The flows are loaded at start rather than by the first lead, so a flow problem or a form
   // key without a HubSpot form is in the log as the server comes up.
-  leadServices().flows.load();
+  siteFlowRegistry();
   const stop = () => {
     void worker.stop();
   };

@@ -1,13 +1,10 @@
 /** Valid answers for every flow, from the engine's own path explorer (the same flows the site serves). */
-import { flowPaths, loadFlows, type FlowPath, type ResolvedFlow } from '@/engine';
+import { flowPaths, type FlowPath, type ResolvedFlow } from '@/engine';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 
-export const flowVars = { brandName: 'Harborline Advisory', brandSlug: 'harborline' };
-
-let cache: Record<string, ResolvedFlow> | undefined;
-
-export function siteFlows(): Record<string, ResolvedFlow> {
-  cache ??= loadFlows('flows', flowVars).flows;
-  return cache;
+/** The flows the lead endpoint accepts: the site's own registry, not a copy of it. */
+export function siteFlows(): Readonly<Record<string, ResolvedFlow>> {
+  return siteFlowRegistry().flows;
 }
 
 /** The paths of a flow that end in a submission. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { noneSink } from '@/site/server/leads/crm-sink';
 import { DeliveryWorker } from '@/site/server/leads/delivery-worker';
 import { createHubSpotSink } from '@/site/server/leads/hubspot-sink';
-import { DuplicateLeadError } from '@/site/server/leads/outbox-store';
+import { DuplicateLeadError } from '@/site/server/leads/lead-store';
 import { FakeHubSpot } from '@/tests/fakes/fake-hubspot';
 import { lead, tempOutbox } from './outbox-fixtures';
 
@@ -48,9 +48,9 @@ async function setup(accessToken?: string) {
   return { ...outbox, worker, fake };
 }
 
-async function until(check: () => boolean, timeoutMs = 8000) {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000) {
   const start = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -68,7 +68,7 @@ describe('delivery worker', () => {
     expect(
       fake.accepted.every((a) => a.body.submittedAt === careers.submittedAt && !a.secure),
     ).toBe(true);
-    expect(store.getLead(careers.id)?.status).toBe('delivered');
+    expect((await store.getLead(careers.id))?.status).toBe('delivered');
   });
 
   it('uses the secure endpoint with the bearer token when one is set', async () => {
@@ -85,11 +85,11 @@ describe('delivery worker', () => {
     const leads = Array.from({ length: 20 }, (_, i) => lead(`p${i}@example.com`));
     for (const one of leads) await store.insertLead(one);
     worker.start();
-    await until(() => store.listLeads().every((l) => l.attempts >= 1));
-    expect(store.stats().deliveries.pending).toBe(20);
+    await until(async () => (await store.listLeads()).every((l) => l.attempts >= 1));
+    expect((await store.stats()).deliveries.pending).toBe(20);
     await fake.up();
     fake.failNext(3, 503);
-    await until(() => store.stats().deliveries.delivered === 20);
+    await until(async () => (await store.stats()).deliveries.delivered === 20);
     const emails = fake.accepted.map((a) => a.body.fields[0]?.value);
     expect(new Set(emails).size).toBe(20);
     expect(emails).toHaveLength(20);
@@ -127,14 +127,16 @@ describe('delivery worker', () => {
     const one = lead('held@example.com');
     await store.insertLead(one);
     worker.start();
-    await until(() => store.getLead(one.id)?.status === 'held');
-    expect(store.getLead(one.id)?.deliveries[0]?.lastError).toMatch(/not in the form definition/);
+    await until(async () => (await store.getLead(one.id))?.status === 'held');
+    expect((await store.getLead(one.id))?.deliveries[0]?.lastError).toMatch(
+      /not in the form definition/,
+    );
     fake.setForm('form-subscribe', { fields: ['email'] });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.accepted).toHaveLength(0);
-    expect(store.requeue({ leadId: one.id })).toBe(1);
+    expect(await store.requeue({ leadId: one.id })).toBe(1);
     worker.kick();
-    await until(() => store.getLead(one.id)?.status === 'delivered');
+    await until(async () => (await store.getLead(one.id))?.status === 'delivered');
     expect(fake.accepted).toHaveLength(1);
   });
 
@@ -143,8 +145,10 @@ describe('delivery worker', () => {
     const one = lead('not-an-email');
     await store.insertLead(one);
     worker.start();
-    await until(() => store.getLead(one.id)?.status === 'failed');
-    expect(store.getLead(one.id)?.lastError).toBe("Error in 'fields.email'. Invalid email address");
+    await until(async () => (await store.getLead(one.id))?.status === 'failed');
+    expect((await store.getLead(one.id))?.lastError).toBe(
+      "Error in 'fields.email'. Invalid email address",
+    );
   });
 
   it('drops a rejected hutk and delivers without it', async () => {
@@ -164,7 +168,7 @@ describe('delivery worker', () => {
     const one = lead('later@example.com');
     await store.insertLead(one);
     idle.start();
-    await until(() => store.getLead(one.id)?.status === 'held');
+    await until(async () => (await store.getLead(one.id))?.status === 'held');
     await idle.stop();
     const configured = new DeliveryWorker(
       store,
@@ -179,7 +183,7 @@ describe('delivery worker', () => {
     );
     workers.push(configured);
     configured.start();
-    await until(() => store.getLead(one.id)?.status === 'delivered');
+    await until(async () => (await store.getLead(one.id))?.status === 'delivered');
     expect(fake.accepted).toHaveLength(1);
   });
 
@@ -187,11 +191,11 @@ describe('delivery worker', () => {
     const { store, worker, fake } = await setup();
     const one = lead('doubt@example.com');
     await store.insertLead(one);
-    expect(store.claimDue(Date.now(), 10, 60_000)).toHaveLength(1);
-    expect(store.claimDue(Date.now(), 10, 60_000)).toHaveLength(0);
+    expect(await store.claimDue(Date.now(), 10, 60_000)).toHaveLength(1);
+    expect(await store.claimDue(Date.now(), 10, 60_000)).toHaveLength(0);
     worker.start();
     await until(() => fake.accepted.length === 1);
-    expect(store.getLead(one.id)?.deliveries[0]?.inDoubt).toBe(1);
+    expect((await store.getLead(one.id))?.deliveries[0]?.inDoubt).toBe(1);
   });
 
   it('stores a repeated idempotency key once, even within one group commit', async () => {
@@ -209,10 +213,10 @@ describe('delivery worker', () => {
     expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateLeadError);
     // The rest of the batch is stored once, with its delivery: the failure rolled back alone.
     expect(results[2]).toEqual({ status: 'fulfilled', value: other.id });
-    expect(store.listLeads().map((row) => row.id)).toEqual(
+    expect((await store.listLeads()).map((row) => row.id)).toEqual(
       expect.arrayContaining([first.id, other.id]),
     );
-    expect(store.listLeads()).toHaveLength(2);
-    expect(store.getLead(other.id)?.deliveries).toHaveLength(1);
+    expect(await store.listLeads()).toHaveLength(2);
+    expect((await store.getLead(other.id))?.deliveries).toHaveLength(1);
   });
 });

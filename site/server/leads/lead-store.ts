@@ -1,0 +1,124 @@
+/**
+ * What a lead store must do, whatever database holds it. The endpoint, the delivery worker, the
+ * file route and the CLI depend on this interface only; `OutboxStore` (SQLite) implements it, and
+ * tests/unit/site/server/leads/lead-store-contract.ts checks any implementation against it.
+ * Every method is async so a networked database can implement it as well as an embedded one.
+ */
+import type {
+  DeliveryRow,
+  DeliveryStatus,
+  LeadDetail,
+  LeadSummary,
+  NewLead,
+  StoredFile,
+} from './lead-types';
+
+/** `insertLead` found a lead of the same flow with the same idempotency key. */
+export class DuplicateLeadError extends Error {
+  constructor(readonly existingId: string) {
+    super(`A lead with this idempotency key exists: ${existingId}`);
+  }
+}
+
+/** The outcome of one delivery attempt, as the worker records it. */
+export type AttemptRecord =
+  | { status: 'delivered'; httpStatus: number; response: string }
+  | {
+      status: 'pending';
+      nextAttemptAt: number;
+      httpStatus?: number;
+      response?: string;
+      error: string;
+      dropContext?: string[];
+    }
+  | {
+      status: 'held';
+      holdKind: 'unconfigured' | 'provider';
+      httpStatus?: number;
+      response?: string;
+      error: string;
+    }
+  | { status: 'failed'; httpStatus?: number; response?: string; error: string };
+
+/** Which held deliveries `requeue` puts back in the queue. */
+export type RequeueSelector = { leadId: string } | { allHeld: true } | { unconfiguredOnly: true };
+
+export interface LeadStats {
+  /** Leads by their worst delivery status. */
+  leads: Record<DeliveryStatus, number>;
+  deliveries: Record<DeliveryStatus, number>;
+  /** Leads per flow id. */
+  byFlow: Record<string, number>;
+  /** `receivedAt` of the oldest lead with a pending delivery. */
+  oldestPendingAt: number | null;
+  /** Attempts whose outcome is unknown (their holder died during the call). */
+  inDoubt: number;
+}
+
+export interface LeadStore {
+  /**
+   * Stores a lead, its deliveries (one per submission, pending, due at `receivedAt`) and its
+   * files — all of them or none — and resolves with `lead.id` once they are durable.
+   * A lead whose `idempotencyKey` is already stored for the same flow is not stored: the promise
+   * rejects with `DuplicateLeadError` carrying the first lead's id, even when both arrive at once.
+   */
+  insertLead(lead: NewLead): Promise<string>;
+
+  /** The id of the lead of this flow stored with this idempotency key, if any. */
+  findByIdempotencyKey(flowId: string, key: string): Promise<string | undefined>;
+
+  /**
+   * Leases up to `limit` pending deliveries due at `now` (optionally only of `leadIds`), oldest
+   * due first (ties by insertion order), until `now + leaseMs`, and counts an attempt on each.
+   * Claiming is atomic: until its lease expires or its attempt is recorded, a claimed delivery is
+   * not returned by any other claim, from this process or another. Claiming a delivery whose
+   * lease expired counts that earlier attempt in doubt (`inDoubt + 1`).
+   * The rows returned carry the attempt count including this one.
+   */
+  claimDue(now: number, limit: number, leaseMs: number, leadIds?: string[]): Promise<DeliveryRow[]>;
+
+  /**
+   * Records the outcome of a claimed delivery's attempt and releases its lease: delivered
+   * (final, `deliveredAt = now`), pending again at `nextAttemptAt`, held (until `requeue`) or
+   * failed (final unless re-queued by lead id). The provider's response is kept, clipped.
+   */
+  recordAttempt(deliveryId: number, outcome: AttemptRecord, now?: number): Promise<void>;
+
+  /**
+   * Releases every lease at start (their holder is gone) and counts each such attempt in doubt.
+   * Only for a store served by one worker; resolves with the number released.
+   */
+  releaseStaleLeases(): Promise<number>;
+
+  /**
+   * Makes deliveries pending and due at `now`: a lead's held, failed and pending ones; every held
+   * one; or the held ones whose hold was "not configured". Resolves with how many changed.
+   */
+  requeue(selector: RequeueSelector, now?: number): Promise<number>;
+
+  /** When the earliest pending delivery is due, if any is pending. */
+  nextDueAt(): Promise<number | undefined>;
+
+  /**
+   * Leads oldest received first (ties by id), each with its worst delivery status
+   * (failed > held > pending > delivered); with `status`, only the leads whose worst status it is.
+   */
+  listLeads(options?: { status?: DeliveryStatus; limit?: number }): Promise<LeadSummary[]>;
+
+  /** One lead in full: answers, deliveries in insertion order, files by field. */
+  getLead(id: string): Promise<LeadDetail | undefined>;
+
+  /** A lead's deliveries in insertion order. */
+  deliveriesOf(leadId: string): Promise<DeliveryRow[]>;
+
+  /** A stored file by its unguessable token. */
+  fileByToken(token: string): Promise<(StoredFile & { hubspotUrl: string | null }) | undefined>;
+
+  /** A lead's files by field. */
+  filesOf(leadId: string): Promise<(StoredFile & { hubspotUrl: string | null })[]>;
+
+  /** Remembers a file's HubSpot Files URL (`''`: the upload was refused, keep our link). */
+  setFileHubspotUrl(token: string, url: string): Promise<void>;
+
+  stats(): Promise<LeadStats>;
+}
