@@ -5,7 +5,7 @@
  * process has set leaks into the build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,11 +111,14 @@ export async function startSite(port: number, env: Record<string, string>): Prom
   return {
     url,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-      }),
+        await exited;
+      }
+      // Its outbox and uploads: nothing the test reads after the server is gone.
+      rmSync(data, { recursive: true, force: true });
+    },
   };
 }
