@@ -1,6 +1,6 @@
 import { isEmptyAnswer } from './conditions';
 import { indexFlow, walkAnswers } from './flow-walk';
-import { validateAnswers } from './validate-answers';
+import type { ValidAnswers } from './validate-answers';
 import type {
   Answers,
   BuiltSubmission,
@@ -38,27 +38,19 @@ export function transcript(flow: ResolvedFlow, answers: Answers): string {
 }
 
 /**
- * The exact HubSpot v3 bodies the answers produce: one per submission of the flow, fields in
- * the order the flow lists them and nothing else. Empty when the answers do not reach an ending
- * that submits. Throws when the answers do not pass validateAnswers (validate first).
+ * The exact HubSpot v3 bodies validated answers produce: one per submission of the flow, fields
+ * in the order the flow lists them and nothing else. Empty when the answers reach an ending that
+ * does not submit. Takes what validateAnswers returned, so a request's answers are checked once.
  */
 export function buildSubmissions(
   flow: ResolvedFlow,
-  answers: Answers,
+  valid: ValidAnswers,
   ctx: SubmissionContext,
 ): BuiltSubmission[] {
-  // Sending a lead HubSpot would reject (or a half-answered one) is a bug of the caller.
-  const checked = validateAnswers(flow, answers);
-  if (!checked.ok) {
-    const why = checked.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-    throw new Error(`buildSubmissions needs answers that pass validateAnswers (${why})`);
-  }
-  answers = checked.answers;
-  const walk = walkAnswers(flow, answers);
-  const ending = indexFlow(flow).endings.get(checked.ending);
-  if (!ending?.submits) return [];
-  const asked = new Set(walk.steps);
-  const { steps } = indexFlow(flow);
+  const { answers } = valid;
+  const { steps, endings } = indexFlow(flow);
+  if (!endings.get(valid.ending)?.submits) return [];
+  const asked = new Set(valid.steps);
   const keyAsked = (key: string) =>
     [...asked].some((id) => {
       const step = steps.get(id);

@@ -14,12 +14,13 @@ export {
   type FieldSchema,
   type StepSchema,
 } from './field-schema';
-export { validateAnswers, type ValidateAnswersResult } from './validate-answers';
+export { validateAnswers, type ValidateAnswersResult, type ValidAnswers } from './validate-answers';
 export { buildSubmissions, transcript, LIST_SEPARATOR } from './build-submissions';
 export {
   compileFlow,
   compileGraphFlow,
   submittingState,
+  parseSubmittingState,
   type FlowContext,
   type FlowEvent,
   type FlowMachine,
@@ -35,5 +36,6 @@ export {
   indexFlow,
   type AnswerWalk,
 } from './flow-walk';
-export { findStep, findEnding, endingHref } from './flow-lookup';
+export { findStep, findEnding, endingHref, uploadFields } from './flow-lookup';
+export { prefillAnswers, type Prefill } from './prefill-answers';
 export { captchaAction } from './captcha-action';

@@ -30,7 +30,21 @@ export interface CompileOptions {
 
 /** State name of "sending the submissions on the way from `step` to `ending`". */
 export function submittingState(step: string, ending: string): string {
-  return `submit:${step}:${ending}`;
+  return `${SUBMITTING}${step}:${ending}`;
+}
+
+const SUBMITTING = 'submit:';
+
+/**
+ * The step and ending a submitting state is between (see submittingState); undefined for a
+ * step or an ending. Step and ending ids are identifiers (no `:`), so the split is exact.
+ *
+ * @example parseSubmittingState('submit:contact:thanks') // { step: 'contact', ending: 'thanks' }
+ */
+export function parseSubmittingState(state: string): { step: string; ending: string } | undefined {
+  if (!state.startsWith(SUBMITTING)) return undefined;
+  const [step = '', ending = ''] = state.slice(SUBMITTING.length).split(':');
+  return { step, ending };
 }
 
 type TransitionConfig = {
@@ -127,7 +141,7 @@ export function compileFlow(flow: ResolvedFlow, options: CompileOptions = {}) {
     states[step.id] = { on: { ANSWER: answer, ...(back.length > 0 ? { BACK: back } : {}) } };
     if (options.graph) continue;
     for (const to of new Set(answer.map((t) => t.target))) {
-      const ending = to.startsWith('submit:') ? to.split(':')[2]! : undefined;
+      const ending = parseSubmittingState(to)?.ending;
       if (ending === undefined) continue;
       states[to] = {
         invoke: {

@@ -1,5 +1,5 @@
 import { indexFlow } from './flow-walk';
-import type { ResolvedEnding, ResolvedFlow, ResolvedStep } from './types';
+import type { ResolvedEnding, ResolvedField, ResolvedFlow, ResolvedStep } from './types';
 
 export function findStep(flow: ResolvedFlow, id: string): ResolvedStep | undefined {
   return indexFlow(flow).steps.get(id);
@@ -14,4 +14,14 @@ export function endingHref(ending: ResolvedEnding): string | undefined {
   if (ending.kind !== 'redirect') return undefined;
   const query = new URLSearchParams(ending.query).toString();
   return query ? `${ending.path}?${query}` : ending.path;
+}
+
+/**
+ * The flow's upload fields (`type: "file"`), in step order. Their answers are file names: the
+ * browser keeps the files beside the answers, the server stores them and sends their links.
+ */
+export function uploadFields(flow: ResolvedFlow): ResolvedField[] {
+  return flow.steps
+    .flatMap((s) => (s.kind === 'choice' ? [] : s.fields))
+    .filter((f) => f.type === 'file');
 }

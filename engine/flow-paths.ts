@@ -1,4 +1,6 @@
 import { buildSubmissions } from './build-submissions';
+import { uploadFields } from './flow-lookup';
+import { validateAnswers } from './validate-answers';
 import { chooseTransition, indexFlow, targetsOf } from './flow-walk';
 import { topologicalOrder } from './topological-order';
 import { stepCandidates } from './sample-answers';
@@ -49,16 +51,17 @@ const SAMPLE_CONTEXT = {
 export function pathSubmissions(flow: ResolvedFlow, answers: Answers): FlowPath['submissions'] {
   const files: Record<string, string> = {};
   // The server stores uploads and passes their URLs; the sample path does the same.
-  for (const s of flow.steps) {
-    if (s.kind === 'choice') continue;
-    for (const f of s.fields) {
-      const value = answers[f.name];
-      if (f.type === 'file' && typeof value === 'string') {
-        files[f.name] = `https://example.com/uploads/${value}`;
-      }
-    }
+  for (const f of uploadFields(flow)) {
+    const value = answers[f.name];
+    if (typeof value === 'string') files[f.name] = `https://example.com/uploads/${value}`;
   }
-  return buildSubmissions(flow, answers, { ...SAMPLE_CONTEXT, files }).map((s) => ({
+  // Sample answers come from the flow's own options and rules; refusing one is an engine bug.
+  const valid = validateAnswers(flow, answers);
+  if (!valid.ok) {
+    const why = valid.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    throw new Error(`sample answers of flow "${flow.id}" do not validate (${why})`);
+  }
+  return buildSubmissions(flow, valid, { ...SAMPLE_CONTEXT, files }).map((s) => ({
     formKey: s.formKey,
     fields: s.body.fields,
   }));

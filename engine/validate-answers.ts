@@ -3,9 +3,23 @@ import { stepSchema } from './field-schema';
 import { answerKeysOf, chooseTransition, indexFlow } from './flow-walk';
 import type { Answers, ResolvedFlow } from './types';
 
+declare const validated: unique symbol;
+
+/**
+ * Answers that passed validateAnswers: normalised, with the steps the path asked and the ending
+ * it reaches. Only validateAnswers makes one (the brand), so buildSubmissions, which takes it,
+ * never needs to check the answers again.
+ */
+export interface ValidAnswers {
+  ok: true;
+  answers: Answers;
+  steps: string[];
+  ending: string;
+  readonly [validated]: true;
+}
+
 export type ValidateAnswersResult =
-  | { ok: true; answers: Answers; steps: string[]; ending: string }
-  | { ok: false; errors: { field: string; message: string }[] };
+  ValidAnswers | { ok: false; errors: { field: string; message: string }[] };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,7 +57,7 @@ export function validateAnswers(flow: ResolvedFlow, input: unknown): ValidateAns
           })),
         };
       }
-      return { ok: true, answers, steps: asked, ending: current };
+      return { ok: true, answers, steps: asked, ending: current } as ValidAnswers;
     }
     const step = steps.get(current);
     if (!step || asked.includes(current)) break;

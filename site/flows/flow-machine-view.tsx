@@ -18,6 +18,8 @@ import {
   stepLeadIn,
   stepProgress,
   targetsOf,
+  uploadFields,
+  parseSubmittingState,
   type Answers,
   type FlowContext,
   type FlowEvent,
@@ -62,12 +64,6 @@ function routeName(pathname: string): string {
   return path === '' ? 'home' : path;
 }
 
-function fileFields(flow: ResolvedFlow): string[] {
-  return flow.steps.flatMap((s) =>
-    s.kind === 'choice' ? [] : s.fields.filter((f) => f.type === 'file').map((f) => f.name),
-  );
-}
-
 function leadsToSubmission(flow: ResolvedFlow, stepId: string): boolean {
   const step = findStep(flow, stepId);
   return step !== undefined && targetsOf(step).some((t) => findEnding(flow, t)?.submits === true);
@@ -93,7 +89,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
 
   const sendLead = async (input: SubmitInput) => {
     const chosen: Record<string, File> = {};
-    for (const name of fileFields(flow)) {
+    for (const { name } of uploadFields(flow)) {
       const file = files.current[name];
       if (file && input.answers[name] === file.name) chosen[name] = file;
     }
@@ -155,8 +151,9 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   const sendEvent = sendAny as (event: FlowEvent) => void;
 
   const value = String(snapshot.value);
-  const submitting = value.startsWith('submit:');
-  const stepId = submitting ? (value.split(':')[1] ?? '') : value;
+  const submittingTo = parseSubmittingState(value);
+  const submitting = submittingTo !== undefined;
+  const stepId = submittingTo?.step ?? value;
   const step = findStep(flow, stepId);
   const ending = findEnding(flow, value);
   const { answers, history, error } = snapshot.context as FlowContext;

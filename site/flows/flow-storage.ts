@@ -4,7 +4,13 @@
  * upload answer without its file would be a lie), so resuming past an upload step goes back to
  * it. A version change or a step the flow no longer has restarts the flow cleanly.
  */
-import { answerKeysOf, findStep, type Answers, type ResolvedFlow } from '@/engine/client';
+import {
+  answerKeysOf,
+  findStep,
+  uploadFields,
+  type Answers,
+  type ResolvedFlow,
+} from '@/engine/client';
 import { progressStorageKey } from './progress-key';
 
 export interface SavedProgress {
@@ -25,21 +31,13 @@ function storage(): Storage | undefined {
   }
 }
 
-function fileFieldNames(flow: ResolvedFlow): Set<string> {
-  return new Set(
-    flow.steps.flatMap((s) =>
-      s.kind === 'choice' ? [] : s.fields.filter((f) => f.type === 'file').map((f) => f.name),
-    ),
-  );
-}
-
 export function saveProgress(
   flow: ResolvedFlow,
   step: string,
   history: string[],
   answers: Answers,
 ) {
-  const files = fileFieldNames(flow);
+  const files = new Set(uploadFields(flow).map((f) => f.name));
   const kept = Object.fromEntries(Object.entries(answers).filter(([key]) => !files.has(key)));
   const saved: SavedProgress = {
     flowId: flow.id,
@@ -89,7 +87,7 @@ export function loadProgress(flow: ResolvedFlow): SavedProgress | null {
     clearProgress(flow.id);
     return null;
   }
-  const files = fileFieldNames(flow);
+  const files = new Set(uploadFields(flow).map((f) => f.name));
   const uploadAt = saved.history.findIndex((id) => {
     const step = findStep(flow, id);
     return step !== undefined && answerKeysOf(step).some((key) => files.has(key));

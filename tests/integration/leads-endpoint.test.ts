@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSiteverify, type FakeSiteverify } from '@/tests/fakes/fake-siteverify';
-import { buildSubmissions } from '@/engine';
+import { buildSubmissions, validateAnswers } from '@/engine';
 import { uploadSpecs } from '@/site/server/leads/flow-registry';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
 import { FakeHubSpot, type FakeForm } from '@/tests/fakes/fake-hubspot';
@@ -84,7 +84,9 @@ describe('lead endpoint (built server)', () => {
       );
       const { id } = (await response.json()) as { id: string };
       const rows = outbox().filter((row) => row.id === id);
-      const expected = buildSubmissions(flows[flowId]!, answers, {
+      const valid = validateAnswers(flows[flowId]!, answers);
+      if (!valid.ok) throw new Error(`${flowId}: ${JSON.stringify(valid.errors)}`);
+      const expected = buildSubmissions(flows[flowId]!, valid, {
         submittedAt: rows[0]!.submitted_at,
         pageUri: page.uri,
         pageName: page.name,

@@ -151,7 +151,7 @@ export async function handleLeadPost(
   for (const file of checkedFiles) {
     stored.push(await services.files.store(file.field, file.name, file.bytes, file));
   }
-  const submissions = buildSubmissions(flow, validated.answers, {
+  const submissions = buildSubmissions(flow, validated, {
     submittedAt: receivedAt,
     pageUri: lead.page.uri,
     pageName: lead.page.name,
