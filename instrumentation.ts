@@ -1,17 +1,26 @@
-// Next calls register() once per server process: the lead delivery worker starts here, and the
-// lead endpoint is handed to the production server's fast path (site/server/fast-routes.ts).
+// Next calls register() once per server process: the lead delivery worker starts here.
 // NEXT_RUNTIME is a build-time constant Next substitutes per bundle, not configuration: the
 // check lets the edge bundle drop the Node-only worker (better-sqlite3, fs).
+import type { postLead } from './site/server/leads/lead-endpoint';
+
+let leadHandler: typeof postLead | undefined;
+
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { startLeadWorker } = await import('./site/server/leads/start-lead-worker');
-    startLeadWorker();
-    const { publishFastRoutes } = await import('./site/server/fast-routes');
-    const { POST: lead } = await import('./site/server/leads/lead-route');
-    const { POST: echo } = await import('./site/server/leads/bench-echo-route');
-    publishFastRoutes({
-      lead: (request, flowId) => lead(request, { params: Promise.resolve({ flowId }) }),
-      echo,
-    });
+    const lead = await import('./site/server/leads/lead-endpoint');
+    lead.startLeadEndpoint();
+    leadHandler = lead.postLead;
   }
+}
+
+/**
+ * The lead endpoint of this module instance, the one whose worker runs, for scripts/serve.mjs:
+ * it requires this built module from the same file Next registered (Node's module cache gives it
+ * the same instance) and answers `POST /api/leads/{flowId}` with it ahead of Next's router.
+ * Next's request pipeline costs 1.3-1.8 ms of CPU per request on a 2-core machine (locale and
+ * RSC checks, route matching, request metadata), more than validating and committing a lead.
+ * Undefined until Next has called register() on the Node runtime.
+ */
+export function leadEndpoint(): typeof postLead | undefined {
+  return leadHandler;
 }

@@ -3,8 +3,9 @@
  * committed to the outbox, delivered by the worker to a fake HubSpot on loopback) beside a minimal
  * POST route of the same server (`/api/bench/echo`), measured in the same run with autocannon:
  * 50 connections, 10 s each, on loopback. The server is the production one (scripts/serve.mjs),
- * which answers both routes on its fast path, ahead of Next's router: the ratio is the cost of
- * validating, committing and delivering a lead, nothing else.
+ * started by scripts/bench-leads-server.mjs, which adds the echo route (it is in no build of the
+ * site); both routes are answered on the fast path, ahead of Next's router: the ratio is the cost
+ * of validating, committing and delivering a lead, nothing else.
  * The echo route runs before and after the leads run; its mean is the baseline. Each row shows the
  * machine's 1-minute load when its run started: figures taken above ~1.5 on this 2-core machine
  * measure the neighbours as much as the server.
@@ -117,7 +118,7 @@ async function main() {
     process.execPath,
     [
       ...profile,
-      path.join('scripts', 'serve.mjs'),
+      path.join('scripts', 'bench-leads-server.mjs'),
       '--port',
       String(port),
       '--hostname',
@@ -134,7 +135,6 @@ async function main() {
         LEADS_DB: path.join(data, 'leads.sqlite'),
         UPLOADS_DIR: path.join(data, 'uploads'),
         LEADS_RATE_LIMIT: '0',
-        LEADS_BENCH_ECHO: 'true',
         HUBSPOT_PORTAL_ID: '4242',
         HUBSPOT_API_BASE: sink.url,
         HUBSPOT_FORM_SUBSCRIBE: 'bench-form',

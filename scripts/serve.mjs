@@ -1,22 +1,28 @@
 /* global Headers, Request, Response, Buffer, setTimeout */
 // The production server: Next's request handler behind node:http, with the lead endpoint answered
-// directly by the same handler the App Router route uses (see site/server/fast-routes.ts for why).
+// directly by the handler the App Router route uses (site/server/leads/lead-endpoint.ts), taken
+// from the built instrumentation module (see `leadEndpoint` in instrumentation.ts for why).
 // `npm start`, the browser tests, the lead integration tests and `npm run bench:leads` all serve
 // through here. Run alone: `node scripts/serve.mjs --port 3000 --hostname 127.0.0.1`.
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const fastRoutesKey = Symbol.for('site.fast-routes');
 const leadPath = /^\/api\/leads\/([^/]+)$/;
 
-/** The handler for a request the fast path answers, or undefined to leave it to Next. */
-function fastHandler(routes, req) {
+/**
+ * The handler for a request the fast path answers, or undefined to leave it to Next.
+ * `extraRoutes` (POST, by exact path) are routes a caller such as the lead benchmark adds to
+ * its own server; the site has none.
+ */
+function fastHandler(postLead, extraRoutes, req) {
   if (req.method !== 'POST') return undefined;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   const pathname = query === -1 ? url : url.slice(0, query);
-  if (pathname === '/api/bench/echo') return (request) => routes.echo(request);
+  const extra = extraRoutes[pathname];
+  if (extra) return extra;
   const match = leadPath.exec(pathname);
   if (!match) return undefined;
   let flowId;
@@ -32,7 +38,7 @@ function fastHandler(routes, req) {
         ),
       );
   }
-  return (request) => routes.lead(request, flowId);
+  return (request) => postLead(request, flowId);
 }
 
 /** The node request as a fetch Request, with the client address Next would have added. */
@@ -75,18 +81,32 @@ function serveFast(handler, req, res, origin) {
     });
 }
 
-export async function serve({ port, hostname }) {
+/**
+ * The lead handler of the instrumentation module Next has registered. Next loads
+ * `<distDir>/server/instrumentation.js` with Node's require() and calls its register(); requiring
+ * the same file returns that same instance, whose worker is running.
+ */
+function leadHandlerOf(distDir) {
+  const file = path.join(process.cwd(), distDir, 'server', 'instrumentation.js');
+  const postLead = createRequire(import.meta.url)(file).leadEndpoint?.();
+  if (typeof postLead !== 'function') {
+    throw new Error(`${file} has no registered lead endpoint: is it a build of this site?`);
+  }
+  return postLead;
+}
+
+export async function serve({ port, hostname, extraRoutes = {} }) {
   // Set before Next (and React) load: both pick their production code from it.
   process.env.NODE_ENV = 'production';
   const { default: next } = await import('next');
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
-  await app.prepare(); // runs instrumentation.ts: the worker starts, the fast routes are published
+  await app.prepare(); // runs instrumentation.ts: the lead worker starts
   const handle = app.getRequestHandler();
+  const postLead = leadHandlerOf(process.env.NEXT_DIST_DIR || '.next');
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
   const server = createServer((req, res) => {
-    const routes = globalThis[fastRoutesKey];
-    const handler = routes && fastHandler(routes, req);
+    const handler = fastHandler(postLead, extraRoutes, req);
     if (handler) serveFast(handler, req, res, origin);
     else void handle(req, res);
   });

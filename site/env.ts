@@ -102,8 +102,6 @@ export const envSchema = z.object({
   LEADS_RETRY_MAX_MS: withDefault(z.coerce.number().int().min(10).max(604_800_000), 21_600_000),
   /** Longest the delivery worker sleeps before looking at the outbox again (it also sees CLI retries). */
   LEADS_WORKER_POLL_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
-  /** Enables `POST /api/bench/echo`, the baseline route of `npm run bench:leads`. */
-  LEADS_BENCH_ECHO: withDefault(z.stringbool(), 'false'),
   /** HubSpot Forms API host; tests point it at a local fake. */
   HUBSPOT_API_BASE: withDefault(url, 'https://api.hsforms.com').transform((value) =>
     value.replace(/\/+$/, ''),

@@ -19,7 +19,6 @@ import {
 } from './parse-lead-request';
 import { readBody } from './read-body';
 import { checkUpload } from './sniff-upload';
-import { kickWorker } from './worker-registry';
 
 /** JSON bodies carry answers only; 256 KiB is far above any real form. */
 const maxJsonBytes = 256 * 1024;
@@ -183,7 +182,6 @@ export async function handleLeadPost(
       })),
       files: stored,
     });
-    kickWorker();
     return Response.json({ id }, { status: 202 });
   } catch (error) {
     await services.files.remove(stored);

@@ -12,10 +12,9 @@ describe('site environment', () => {
 
   it('parses defaults like set values: a boolean switched off by default is false', () => {
     const env = parseEnv({});
-    expect(env.LEADS_BENCH_ECHO).toBe(false);
     expect(env.CAPTCHA_HIDE_BADGE).toBe(false);
     expect(env.PORT).toBe(3000);
-    expect(parseEnv({ LEADS_BENCH_ECHO: 'true' }).LEADS_BENCH_ECHO).toBe(true);
+    expect(parseEnv({ CAPTCHA_HIDE_BADGE: 'true' }).CAPTCHA_HIDE_BADGE).toBe(true);
   });
 
   it('treats empty values as unset and trims a trailing slash from SITE_URL', () => {
