@@ -7,12 +7,28 @@
  *   paths <flowId> [--json]      paths that together take every transition (--json: machine-readable)
  *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
+ *   coverage                     per flow, the transitions the last browser run walked / all
+ * `check` also warns about a flow that no page places (read from the content source and the
+ * shell, as the browser path tests read it).
  * Brand placeholders are filled from BRAND_NAME / BRAND_SLUG (site/env.ts defaults).
  */
-import { allTransitions, countPaths, coveringPaths, exploreFlow, flowToMermaid } from '@/engine';
+import {
+  allTransitions,
+  countPaths,
+  coveringPaths,
+  exploreFlow,
+  flowToMermaid,
+  type Diagnostic,
+} from '@/engine';
+import { getContentSource } from '@/site/content/get-content-source';
 import { env, hubspotForms } from '@/site/env';
-import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
+import { flowPlacements, unplacedFlows } from '@/site/flows/flow-placements';
+import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
+import {
+  WALKED_TRANSITIONS_FILE,
+  lastRunWalks,
+} from '@/tests/e2e/flows/support/walked-transitions';
 
 const USAGE = `Usage: npm run flows -- <command>
   check [--dir DIR] [--env] [--strict]
@@ -20,7 +36,8 @@ const USAGE = `Usage: npm run flows -- <command>
                              form keys with no HUBSPOT_FORM_<KEY>; --strict fails on warnings
   paths <flowId> [--json]    list paths that together take every transition
         [--all [--max N]]    list every path, up to N (default 1000)
-  graph <flowId>             print the flow as a Mermaid stateDiagram-v2`;
+  graph <flowId>             print the flow as a Mermaid stateDiagram-v2
+  coverage                   per flow, transitions walked by the last browser run / all`;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -36,11 +53,57 @@ function load(args: string[]) {
   );
 }
 
-function main(args: string[]): number {
+/** A warning for each valid flow that no page places: no visitor sees it, no browser walks it. */
+async function placementWarnings(registry: FlowRegistry): Promise<Diagnostic[]> {
+  const placements = await flowPlacements(getContentSource());
+  return unplacedFlows(registry.ids(), placements).map((id) => ({
+    file: `${id}.json`,
+    pointer: '',
+    message: `Flow "${id}" is placed on no page, so no visitor sees it and no browser test walks it`,
+    hint: 'List it under "forms" of a page in content/pages (or the CMS)',
+    severity: 'warning',
+  }));
+}
+
+/** Per flow: the transitions the last browser run of the path tests walked, of all it has. */
+async function coverage(registry: FlowRegistry): Promise<number> {
+  const walked = lastRunWalks();
+  if (!walked) {
+    console.error(
+      `No browser run recorded in ${WALKED_TRANSITIONS_FILE}: run ` +
+        'npx playwright test tests/e2e/flows/questionnaire-paths.spec.ts',
+    );
+    return 1;
+  }
+  console.log(`Transitions walked by the browser run of ${walked.at}:`);
+  // The booking island's flows are driven by booking.spec.ts with the scheduler, which does
+  // not record its transitions: say so rather than let 0/N read as untested.
+  const placements = await flowPlacements(getContentSource());
+  const bookingOnly = (id: string) =>
+    placements.some((p) => p.flowId === id) &&
+    placements.every((p) => p.flowId !== id || p.host === 'booking');
+  let taken = 0;
+  let total = 0;
+  for (const id of registry.ids()) {
+    const all = allTransitions(registry.get(id)!);
+    const seen = walked.byFlow.get(id) ?? new Set<string>();
+    const count = all.filter((t) => seen.has(t)).length;
+    taken += count;
+    total += all.length;
+    const note = bookingOnly(id) ? '  (booking island: booking.spec.ts, not recorded)' : '';
+    console.log(`  ${id.padEnd(20)} ${count}/${all.length}${note}`);
+  }
+  console.log(`  ${'all flows'.padEnd(20)} ${taken}/${total}`);
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
+  if (command === 'coverage') return await coverage(load(rest));
   if (command === 'check') {
     const registry = load(rest);
-    const { flows, diagnostics } = registry;
+    const flows = registry.flows;
+    const diagnostics = [...registry.diagnostics, ...(await placementWarnings(registry))];
     for (const d of diagnostics) console.error(registry.format(d));
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     const problems = diagnostics.length - warnings;
@@ -118,4 +181,4 @@ function main(args: string[]): number {
   return command === undefined || command === '--help' ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

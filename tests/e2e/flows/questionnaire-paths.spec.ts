@@ -1,22 +1,24 @@
 /**
- * The three questionnaires' covering paths (coveringPaths: together they take every transition
- * of the flow, without listing all paths, which doubles with every independent branch), walked
- * in Chromium through the visible UI. Each test asserts the ending the visitor sees and reads
- * the lead back from the server's outbox: flow id, answers, page and the HubSpot bodies.
+ * Every flow placed on a page (site/flows/flow-placements.ts: the content's `forms`, the fixed
+ * templates' slots and the footer), walked in Chromium through the visible UI on its first
+ * placement, along its covering paths (coveringPaths: together they take every transition of
+ * the flow, without listing all paths, which doubles with every independent branch). A flow
+ * placed on a page is walked here with no test edited. Each test asserts the ending the visitor
+ * sees and reads the lead back from the server's outbox: flow id, answers, page and the HubSpot
+ * bodies; the transitions it walked are recorded for `npm run flows -- coverage`.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { findEnding, findStep, type Answers, type PathStep } from '@/engine/client';
-import { coveringPaths } from '@/engine/covering-paths';
+import { browserWalks } from './support/browser-walks';
 import { answerStep, expectStep, leadResponse, visitorIp } from './support/flow-driver';
 import { readLead } from './support/lead-store';
-import { repoFlow } from './support/repo-flows';
+import { repoFlows, sitePlacements } from './support/repo-flows';
+import { recordWalk } from './support/walked-transitions';
+import { e2eRunDir } from '../support/run-dir';
 
-const hosts = [
-  { flowId: 'client', path: '/', pageName: 'home' },
-  { flowId: 'grants', path: '/grant-service', pageName: 'grant-service' },
-  { flowId: 'careers', path: '/careers', pageName: 'careers' },
-];
+/** The page name a lead carries: its path without slashes, `home` for `/`. */
+const pageNameOf = (path: string) => path.replace(/^\/+|\/+$/g, '') || 'home';
 
 function stepAnswers(step: PathStep): Answers {
   return typeof step.answer === 'object' && !Array.isArray(step.answer)
@@ -24,18 +26,15 @@ function stepAnswers(step: PathStep): Answers {
     : { [step.step]: step.answer };
 }
 
-for (const host of hosts) {
-  const flow = repoFlow(host.flowId);
-  const paths = coveringPaths(flow);
-
-  test.describe(`${host.flowId} questionnaire on ${host.path}`, () => {
+for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePlacements())) {
+  test.describe(`${host.flowId} on ${host.path}`, () => {
     test.describe.configure({ timeout: 180_000 });
     test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
 
     paths.forEach((path, index) => {
       const trail = path.steps.map((s) => s.step).join(' → ');
       test(`path ${index + 1}/${paths.length}: ${trail} → ${path.ending}`, async ({ page }) => {
-        const scope = page.locator(`#form-${host.flowId}`);
+        const scope = page.locator(host.selector);
         await page.goto(host.path);
         const ending = findEnding(flow, path.ending)!;
         const submitted = ending.submits ? leadResponse(page, host.flowId) : undefined;
@@ -44,7 +43,7 @@ for (const host of hosts) {
           const step = findStep(flow, pathStep.step)!;
           await expectStep(scope, flow, step.id, answers);
           // axe on every step the visitor sees (scoped to the questionnaire).
-          const axe = await new AxeBuilder({ page }).include(`#form-${host.flowId}`).analyze();
+          const axe = await new AxeBuilder({ page }).include(host.selector).analyze();
           expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
           await answerStep(scope, flow, step, pathStep.answer, answers);
           answers = { ...answers, ...stepAnswers(pathStep) };
@@ -66,13 +65,14 @@ for (const host of hosts) {
           );
         }
 
+        recordWalk(e2eRunDir(), host.flowId, path.transitions);
         if (!submitted) return;
         const response = await submitted;
         expect(response.status()).toBe(202);
         const { id } = (await response.json()) as { id: string };
         const lead = readLead(id);
         expect(lead?.flowId).toBe(host.flowId);
-        expect(lead?.pageName).toBe(host.pageName);
+        expect(lead?.pageName).toBe(pageNameOf(host.path));
         expect(new URL(lead!.pageUri).pathname).toBe(host.path);
         expect(lead?.answers).toEqual(path.answers);
         // The HubSpot bodies the path produces: same forms, fields and values (file links are

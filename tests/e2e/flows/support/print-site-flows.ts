@@ -1,7 +1,11 @@
 /**
- * Prints the site's flows as the server's registry loads them, as JSON, for the browser tests
- * (see repo-flows.ts: Playwright's loader cannot import the engine's loader itself).
+ * Prints the site's flows as the server's registry loads them, and where the site places them
+ * (its content source and shell), as JSON, for the browser tests (see repo-flows.ts:
+ * Playwright's loader cannot import the engine's loader itself).
  */
+import { getContentSource } from '@/site/content/get-content-source';
+import { flowPlacements } from '@/site/flows/flow-placements';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 
-process.stdout.write(JSON.stringify({ flows: siteFlowRegistry().flows }));
+const placements = await flowPlacements(getContentSource());
+process.stdout.write(JSON.stringify({ flows: siteFlowRegistry().flows, placements }));

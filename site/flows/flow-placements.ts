@@ -1,0 +1,92 @@
+/**
+ * Where each flow is placed on the site, as data: the `forms` of every content page, the slots
+ * the fixed templates hold in code (home page, place pages) and the shell's footer. The browser
+ * path tests walk every placed flow from this list and `npm run flows -- check` names a flow
+ * placed nowhere, so placing a flow on a page is all it takes to get it walked in a browser.
+ */
+
+export interface FlowPlacement {
+  flowId: string;
+  /** A page that hosts the flow. */
+  path: string;
+  /** The element holding the flow on that page. */
+  selector: string;
+  /**
+   * `flow`: the one flow renderer (site/flows/flow-host.tsx); `booking`: the booking island,
+   * which shows the contact flow and then the scheduler (site/flows/page-flow.tsx).
+   */
+  host: 'flow' | 'booking';
+}
+
+/** What placements read of the content source; any source (or a fixture) that lists pages. */
+export interface PlacementContent {
+  pages(): Promise<readonly { path: string; forms: readonly string[] }[]>;
+  states(): Promise<readonly { slug: string }[]>;
+  cities(): Promise<readonly { slug: string }[]>;
+}
+
+/** A page slot (site/pages/parts/flow-slot.tsx) holding `flowId`. */
+const slot = (flowId: string, path: string): FlowPlacement => ({
+  flowId,
+  path,
+  selector: `#form-${flowId}`,
+  host: 'flow',
+});
+
+/**
+ * The slots written in the templates rather than the content (keep in step with
+ * site/pages/home-page.tsx and place-page.tsx; the browser walk fails on a slot that is not
+ * where this says). The home page is listed first, so a flow it hosts is walked there.
+ */
+const homeSlots = ['client', 'readyToTalk', 'ebook', 'joinEvent'].map((id) => slot(id, '/'));
+const placeSlots = ['contactBanner', 'readyToTalk'];
+
+/** The flows a booking slot renders (site/flows/page-flow.tsx): the contact form, then the request. */
+const bookingFlows: Record<string, string[]> = { bookConsult: ['bookConsult', 'bookingRequest'] };
+
+/** Every placement, page by page: the home page, content pages, place pages, then the footer. */
+export async function flowPlacements(content: PlacementContent): Promise<FlowPlacement[]> {
+  const [pages, states, cities] = await Promise.all([
+    content.pages(),
+    content.states(),
+    content.cities(),
+  ]);
+  const fromPages = pages.flatMap((page) =>
+    page.forms.flatMap((flowId) =>
+      Object.hasOwn(bookingFlows, flowId)
+        ? bookingFlows[flowId]!.map((id) => ({
+            flowId: id,
+            path: page.path,
+            selector: `#form-${flowId}`,
+            host: 'booking' as const,
+          }))
+        : [slot(flowId, page.path)],
+    ),
+  );
+  const fromPlaces = [...states, ...cities].flatMap((place) =>
+    placeSlots.map((flowId) => slot(flowId, `/cities/${place.slug}`)),
+  );
+  // The footer is on every page; its home-page copy stands for them all.
+  const footer: FlowPlacement = {
+    flowId: 'newsletter',
+    path: '/',
+    selector: '#newsletter',
+    host: 'flow',
+  };
+  return [...homeSlots, ...fromPages, ...fromPlaces, footer];
+}
+
+/** The first placement of each flow, in placement order: where a browser walks it. */
+export function walkedPlacements(placements: readonly FlowPlacement[]): FlowPlacement[] {
+  const seen = new Set<string>();
+  return placements.filter((p) => !seen.has(p.flowId) && Boolean(seen.add(p.flowId)));
+}
+
+/** The flows among `flowIds` that no page or shell slot places. */
+export function unplacedFlows(
+  flowIds: readonly string[],
+  placements: readonly FlowPlacement[],
+): string[] {
+  const placed = new Set(placements.map((p) => p.flowId));
+  return flowIds.filter((id) => !placed.has(id));
+}
