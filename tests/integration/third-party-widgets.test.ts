@@ -71,9 +71,11 @@ describe('third-party widgets', () => {
     await sleep(1500);
     const ids = widgets.requests.map((request) => request.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(
-      await page.evaluate(() => (window as unknown as { loadedWidgets?: string[] }).loadedWidgets),
-    ).toEqual(ids);
+    // Every requested script ran once; async scripts run in the order they arrive, not asked.
+    const ran = await page.evaluate(
+      () => (window as unknown as { loadedWidgets?: string[] }).loadedWidgets ?? [],
+    );
+    expect([...ran].sort()).toEqual([...ids].sort());
     await page.close();
   }, 40_000);
 });
