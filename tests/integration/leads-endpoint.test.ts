@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSiteverify, type FakeSiteverify } from '@/tests/fakes/fake-siteverify';
 import { buildSubmissions, validateAnswers } from '@/engine';
-import { uploadSpecs } from '@/site/server/leads/flow-registry';
+import { uploadSpecs } from '@/site/server/leads/upload-specs';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
 import { FakeHubSpot, type FakeForm } from '@/tests/fakes/fake-hubspot';
 import { ensureBuild } from './support/leads-build';

@@ -6,7 +6,7 @@
 import { newLeadId } from './lead-id';
 import { buildSubmissions, captchaAction, validateAnswers } from '@/engine';
 import { clientIp, hubspotUtk } from './client-ip';
-import { uploadSpecs } from './flow-registry';
+import { uploadSpecs } from './upload-specs';
 import { honeypotField, honeypotTripped } from './honeypot';
 import type { StoredFile } from './lead-types';
 import type { LeadServices } from './lead-services';
