@@ -11,7 +11,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENV_NAMES } from './real-strapi-env';
-import { freePort } from './site-server';
+import { freePort } from '../integration/support/free-port';
 
 const root = process.cwd();
 const strapiDir = path.join(root, 'tests', 'strapi');

@@ -6,25 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { nextBuild } from '../integration/support/next-build';
 
 export const root = process.cwd();
 /** Its own build folder: never the dev, e2e or lead-test builds another run may be using. */
 export const DIST_DIR = '.next-strapi-it';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const baseEnv = () => ({
   PATH: process.env.PATH ?? '',
@@ -38,27 +26,15 @@ export interface BuildResult {
   output: string;
 }
 
-export function buildSite(cms: { url: string; token: string }): Promise<BuildResult> {
+export async function buildSite(cms: { url: string; token: string }): Promise<BuildResult> {
   const at = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
-      {
-        cwd: root,
-        env: { ...baseEnv(), NODE_ENV: 'production', STRAPI_URL: cms.url, STRAPI_TOKEN: cms.token },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve({ ms: Date.now() - at, output })
-        : reject(new Error(`next build failed (${code}):\n${output.slice(-6000)}`)),
-    );
+  const output = await nextBuild(root, {
+    ...baseEnv(),
+    NODE_ENV: 'production',
+    STRAPI_URL: cms.url,
+    STRAPI_TOKEN: cms.token,
   });
+  return { ms: Date.now() - at, output };
 }
 
 /** Every file under `dir`, as paths relative to it. */

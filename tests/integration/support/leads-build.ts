@@ -6,7 +6,6 @@
  * copy this run is serving. The build runs with sentinel secrets in its environment so the
  * static-asset test can prove none of them reaches the browser.
  */
-import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -19,9 +18,9 @@ import {
 import path from 'node:path';
 import { inject } from 'vitest';
 import { buildDir, runDistDir } from './leads-dist-dir';
+import { nextBuild } from './next-build';
 
 export const root = process.cwd();
-export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** Values that must never appear in browser assets. */
 export const sentinelSecrets = {
@@ -64,29 +63,15 @@ export function distDir(): string {
   return runDistDir(inject('leadsRunToken'));
 }
 
-function runBuild(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin, 'build'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...sentinelSecrets,
-        ...widgetScriptUrls,
-        NEXT_DIST_DIR: buildDir,
-        NEXT_TELEMETRY_DISABLED: '1',
-        HUBSPOT_PORTAL_ID: '4242',
-        ...captchaBuildEnv,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`next build failed (${code}):\n${output.slice(-4000)}`)),
-    );
+async function runBuild(): Promise<void> {
+  await nextBuild(root, {
+    ...process.env,
+    ...sentinelSecrets,
+    ...widgetScriptUrls,
+    NEXT_DIST_DIR: buildDir,
+    NEXT_TELEMETRY_DISABLED: '1',
+    HUBSPOT_PORTAL_ID: '4242',
+    ...captchaBuildEnv,
   });
 }
 
