@@ -1,5 +1,5 @@
 import { conditionReads } from './conditions';
-import { targetsOf } from './flow-walk';
+import { predecessorsOf, walkBack } from './flow-walk';
 import { knownKeys, type CheckContext, type Report } from './check-context';
 import type { Condition } from './types';
 
@@ -31,23 +31,9 @@ function checkConditionShape(c: Condition, pointer: string, report: Report): boo
  */
 export function checkConditions(ctx: CheckContext): void {
   const { raw, flow, report, keyOwner } = ctx;
-  const predecessors = new Map<string, Set<string>>();
-  for (const s of flow.steps)
-    for (const t of targetsOf(s)) {
-      if (!predecessors.has(t)) predecessors.set(t, new Set());
-      predecessors.get(t)!.add(s.id);
-    }
-  const ancestors = (id: string): Set<string> => {
-    const seen = new Set<string>();
-    const stack = [...(predecessors.get(id) ?? [])];
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      if (seen.has(p)) continue;
-      seen.add(p);
-      stack.push(...(predecessors.get(p) ?? []));
-    }
-    return seen;
-  };
+  const predecessors = predecessorsOf(flow);
+  // The steps before `id`: answers given there can be read at `id`.
+  const ancestors = (id: string) => walkBack(predecessors, predecessors.get(id) ?? []);
   const checkCondition = (
     c: Condition,
     pointer: string,

@@ -17,27 +17,23 @@ export function checkReferences(ctx: CheckContext): boolean {
   };
   // Ids: unique across steps and endings.
   const duplicated = new Set<number>();
+  const claimId = (id: string, pointer: string): boolean => {
+    const first = idPointer.get(id);
+    if (!first) {
+      idPointer.set(id, pointer);
+      return true;
+    }
+    count(
+      pointer,
+      `Duplicate id "${id}" (first at ${first})`,
+      'Give every step and ending its own id',
+    );
+    return false;
+  };
   raw.steps.forEach((s, i) => {
-    const first = idPointer.get(s.id);
-    if (first) duplicated.add(i);
-    if (first)
-      count(
-        `/steps/${i}/id`,
-        `Duplicate id "${s.id}" (first at ${first})`,
-        'Give every step and ending its own id',
-      );
-    else idPointer.set(s.id, `/steps/${i}/id`);
+    if (!claimId(s.id, `/steps/${i}/id`)) duplicated.add(i);
   });
-  raw.endings.forEach((e, i) => {
-    const first = idPointer.get(e.id);
-    if (first)
-      count(
-        `/endings/${i}/id`,
-        `Duplicate id "${e.id}" (first at ${first})`,
-        'Give every step and ending its own id',
-      );
-    else idPointer.set(e.id, `/endings/${i}/id`);
-  });
+  raw.endings.forEach((e, i) => claimId(e.id, `/endings/${i}/id`));
   const known = [...idPointer.keys()];
   const knownHint = `Use one of: ${known.join(', ')}`;
 

@@ -1,4 +1,4 @@
-import { chooseTransition, indexFlow, targetsOf } from './flow-walk';
+import { chooseTransition, indexFlow, predecessorsOf, walkBack } from './flow-walk';
 import {
   allTransitions,
   exploreFlow,
@@ -12,18 +12,7 @@ import type { Answers, PathStep, ResolvedFlow } from './types';
 /** Nodes from which some step with a transition in `open` can be reached (itself included). */
 function leadingTo(flow: ResolvedFlow, open: Set<string>): Set<string> {
   const sources = new Set([...open].map((t) => t.slice(0, t.lastIndexOf('#'))));
-  const predecessors = new Map<string, string[]>();
-  for (const s of flow.steps)
-    for (const to of targetsOf(s)) predecessors.set(to, [...(predecessors.get(to) ?? []), s.id]);
-  const seen = new Set<string>();
-  const stack = [...sources];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(predecessors.get(id) ?? []));
-  }
-  return seen;
+  return walkBack(predecessorsOf(flow), sources);
 }
 
 /**

@@ -80,3 +80,28 @@ export function walkAnswers(flow: ResolvedFlow, answers: Answers): AnswerWalk {
   }
   return { steps: path, stuckAt: current };
 }
+
+/** Every step's and ending's predecessors: the steps with a transition to it. */
+export function predecessorsOf(flow: ResolvedFlow): Map<string, string[]> {
+  const predecessors = new Map<string, string[]>();
+  for (const s of flow.steps)
+    for (const to of targetsOf(s)) {
+      const list = predecessors.get(to);
+      if (list) list.push(s.id);
+      else predecessors.set(to, [s.id]);
+    }
+  return predecessors;
+}
+
+/** `from` and every node that leads to one of them, walking transitions backwards. */
+export function walkBack(predecessors: Map<string, string[]>, from: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(predecessors.get(id) ?? []));
+  }
+  return seen;
+}

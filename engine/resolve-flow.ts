@@ -148,11 +148,11 @@ export function resolveFlow(
   });
 
   const endings: ResolvedEnding[] = data.endings.map((e) => {
+    const common = { id: e.id, submits: e.submits };
     if (e.kind === 'screen') {
       return {
-        id: e.id,
+        ...common,
         kind: 'screen',
-        submits: e.submits,
         heading: e.heading ?? '',
         body: e.body ?? [],
         links: e.links ?? [],
@@ -161,20 +161,9 @@ export function resolveFlow(
       };
     }
     if (e.kind === 'redirect') {
-      return {
-        id: e.id,
-        kind: 'redirect',
-        submits: e.submits,
-        path: e.path ?? '/',
-        query: e.query ?? {},
-      };
+      return { ...common, kind: 'redirect', path: e.path ?? '/', query: e.query ?? {} };
     }
-    return {
-      id: e.id,
-      kind: 'checkout',
-      submits: e.submits,
-      service: e.service ?? { constant: '' },
-    };
+    return { ...common, kind: 'checkout', service: e.service ?? { constant: '' } };
   });
 
   const flow: ResolvedFlow = {
