@@ -1,13 +1,12 @@
 'use client';
 /**
- * A choice step: each option is a real button named by its label (one click answers), or a
- * checkbox group with Next for multiple choice. Long lists show the first options and a
- * "See all" button; revealing them moves focus to the first option that appeared.
+ * A choice step in the browser: the choice step view (choice-step-view) with its state. One
+ * click on an option answers; multiple choice ticks boxes and answers with Next. Revealing the
+ * rest of a long list moves focus to the first option that appeared.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages, type Answers, type ResolvedChoiceStep } from '@/engine/client';
-import { choiceStart, optionsListId } from './step-markup';
-import { submitText } from './field-markup';
+import { ChoiceStepView, choiceStart } from './choice-step-view';
 
 export interface ChoiceStepProps {
   flowId: string;
@@ -22,17 +21,7 @@ export interface ChoiceStepProps {
   onAnswer: (values: Answers) => void;
 }
 
-export function ChoiceStep({
-  flowId,
-  step,
-  answers,
-  draft,
-  busy,
-  header,
-  footer,
-  back,
-  onAnswer,
-}: ChoiceStepProps) {
+export function ChoiceStep({ flowId, step, answers, draft, busy, ...parts }: ChoiceStepProps) {
   const { chosen, limit, expanded: startExpanded } = choiceStart(step, answers);
   const [expanded, setExpanded] = useState(startExpanded);
   const [pending, setPending] = useState<string | null>(null);
@@ -43,7 +32,7 @@ export function ChoiceStep({
   const [problem, setProblem] = useState<string | null>(null);
   const firstRevealed = useRef<HTMLButtonElement | HTMLInputElement | null>(null);
   const revealing = useRef(false);
-  const listId = optionsListId(flowId, step.id);
+  const { onAnswer } = parts;
 
   useEffect(() => {
     if (expanded && revealing.current) {
@@ -52,62 +41,38 @@ export function ChoiceStep({
     }
   }, [expanded]);
 
-  const shown = expanded ? step.options : step.options.slice(0, limit);
-  const seeAll =
-    !expanded && step.options.length > limit ? (
-      <button
-        type="button"
-        className="button button--ghost flow-step__see-all"
-        aria-expanded={false}
-        aria-controls={listId}
-        onClick={() => {
-          revealing.current = true;
-          setExpanded(true);
-        }}
-      >
-        See all
-      </button>
-    ) : null;
-
-  if (!step.multiple) {
-    return (
-      <div className="flow-step flow-step--choice" aria-busy={busy || undefined}>
-        {header}
-        <ul className="flow-options" id={listId} role="list">
-          {shown.map((option, i) => (
-            <li key={option.value}>
-              <button
-                type="button"
-                ref={i === limit ? (el) => void (firstRevealed.current = el) : undefined}
-                className={`flow-option${chosen.includes(option.value) ? ' flow-option--chosen' : ''}`}
-                aria-pressed={chosen.includes(option.value)}
-                aria-disabled={busy || undefined}
-                onClick={() => {
-                  if (busy) return;
-                  setPending(option.value);
-                  onAnswer({ [step.id]: option.value });
-                }}
-              >
-                {option.label}
-                {busy && pending === option.value ? (
-                  <span className="flow-option__busy"> — sending…</span>
-                ) : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {seeAll}
-        {footer}
-        {back ? <div className="flow-step__actions">{back}</div> : null}
-      </div>
-    );
-  }
-
   return (
-    <form
-      className="flow-step flow-step--choice"
-      noValidate
-      aria-busy={busy || undefined}
+    <ChoiceStepView
+      flowId={flowId}
+      step={step}
+      chosen={chosen}
+      limit={limit}
+      expanded={expanded}
+      header={parts.header}
+      footer={parts.footer}
+      back={parts.back}
+      busy={busy}
+      pending={pending}
+      problem={problem}
+      firstRevealed={(el) => void (firstRevealed.current = el)}
+      bindOption={(value) => ({
+        checked: picked.includes(value),
+        onChange: (event) =>
+          setPicked((list) =>
+            (event.target as HTMLInputElement).checked
+              ? [...list, value]
+              : list.filter((v) => v !== value),
+          ),
+      })}
+      onSeeAll={() => {
+        revealing.current = true;
+        setExpanded(true);
+      }}
+      onPick={(value) => {
+        if (busy) return;
+        setPending(value);
+        onAnswer({ [step.id]: value });
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         if (busy) return;
@@ -118,41 +83,6 @@ export function ChoiceStep({
         setProblem(null);
         onAnswer({ [step.id]: picked });
       }}
-    >
-      {header}
-      <fieldset className="flow-options flow-options--multiple" id={listId}>
-        <legend className="flow-sr-only">{step.question}</legend>
-        {shown.map((option, i) => (
-          <label key={option.value} className="field__option">
-            <input
-              type="checkbox"
-              ref={i === limit ? (el) => void (firstRevealed.current = el) : undefined}
-              checked={picked.includes(option.value)}
-              onChange={(event) =>
-                setPicked((list) =>
-                  event.target.checked
-                    ? [...list, option.value]
-                    : list.filter((v) => v !== option.value),
-                )
-              }
-            />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
-      {seeAll}
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {footer}
-      <div className="flow-step__actions">
-        {back}
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {submitText(undefined, busy)}
-        </button>
-      </div>
-    </form>
+    />
   );
 }

@@ -1,16 +1,35 @@
 /**
- * Markup shared by the interactive renderer and the server-rendered first step (static-step):
- * ids, labels and autofill hints. No hooks and no 'use client', so a server component can use
- * it without shipping it, and the two renderings of a field cannot drift apart.
+ * The markup of one field: a visible label, the control, and its error as text (referenced by
+ * aria-describedby, marked aria-invalid). The one definition of a field's markup: the server
+ * renders it with the answers as default values (static-step), the browser with the control
+ * bound to react-hook-form (field-input). What differs between the two is only the binding.
  */
+import type { ChangeEvent, FocusEvent, ReactNode, RefCallback } from 'react';
 import type { ResolvedField } from '@/engine/client';
+import { uploadHint, UploadView } from './upload-view';
+
+type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * What binds a control to its value: on the server its name and the answer as default value;
+ * in the browser react-hook-form's registration (name, handlers, ref) or a controlled state.
+ */
+export interface ControlBinding {
+  name?: string;
+  defaultValue?: string;
+  defaultChecked?: boolean;
+  checked?: boolean;
+  onChange?: (event: ChangeEvent<FormControl>) => unknown;
+  onBlur?: (event: FocusEvent<FormControl>) => unknown;
+  ref?: RefCallback<FormControl>;
+}
 
 export function fieldId(flowId: string, name: string): string {
   return `flow-${flowId}-${name}`;
 }
 
 /** Autofill hints (WCAG 1.3.5) for the fields the flows ask. */
-export function autoComplete(field: ResolvedField): string | undefined {
+function autoComplete(field: ResolvedField): string | undefined {
   const byType: Partial<Record<ResolvedField['type'], string>> = {
     fullName: 'name',
     email: 'email',
@@ -29,58 +48,165 @@ export function autoComplete(field: ResolvedField): string | undefined {
 }
 
 /** The `type` of a single-line text input for a field. */
-export function textInputType(field: ResolvedField): 'email' | 'url' | 'text' {
+function textInputType(field: ResolvedField): 'email' | 'url' | 'text' {
   return field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text';
 }
 
-function OptionalMark({ field }: { field: ResolvedField }) {
-  return field.required ? null : <span className="field__optional"> (optional)</span>;
+function Caption({ field }: { field: ResolvedField }) {
+  return (
+    <>
+      {field.label}
+      {field.required ? null : <span className="field__optional"> (optional)</span>}
+    </>
+  );
 }
 
-export function FieldLabel({ id, field }: { id: string; field: ResolvedField }) {
-  return (
+export interface FieldViewProps {
+  id: string;
+  field: ResolvedField;
+  /** The control's binding; for a group of checkboxes, the binding of the option `value`. */
+  bind: (value?: string) => ControlBinding;
+  error?: string;
+  /**
+   * The upload control of a file field. By default a native file input (all the server can
+   * render, and a file chosen there goes with the draft); the browser puts the dropzone here.
+   */
+  upload?: ReactNode;
+}
+
+export function FieldView({ id, field, bind, error, upload }: FieldViewProps) {
+  const errorId = `${id}-error`;
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-required': field.required ? true : undefined,
+  } as const;
+  const errorText = error ? (
+    <p id={errorId} className="field__error">
+      {error}
+    </p>
+  ) : null;
+  const invalid = error ? ' field--invalid' : '';
+  const label = (
     <label className="field__label" htmlFor={id}>
-      {field.label}
-      <OptionalMark field={field} />
+      <Caption field={field} />
     </label>
   );
-}
 
-/** The legend of a group of checkboxes (a multiple-choice field). */
-export function FieldLegend({ field }: { field: ResolvedField }) {
+  if (field.type === 'consent') {
+    return (
+      <div className={`field field--consent${invalid}`}>
+        <input id={id} type="checkbox" className="field__check" {...aria} {...bind()} />
+        {label}
+        {errorText}
+      </div>
+    );
+  }
+  if (field.type === 'multiselect') {
+    return (
+      <fieldset
+        className={`field field--group${invalid}`}
+        aria-describedby={aria['aria-describedby']}
+      >
+        <legend className="field__label">
+          <Caption field={field} />
+        </legend>
+        <div className="field__options">
+          {(field.options ?? []).map((option, i) => (
+            <label key={option.value} className="field__option">
+              <input
+                type="checkbox"
+                value={option.value}
+                id={i === 0 ? id : undefined}
+                {...bind(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {errorText}
+      </fieldset>
+    );
+  }
+
+  let control: ReactNode;
+  switch (field.type) {
+    case 'phone':
+      control = (
+        <input
+          id={id}
+          type="tel"
+          inputMode="tel"
+          className="field__input"
+          placeholder={field.placeholder}
+          autoComplete={autoComplete(field)}
+          {...aria}
+          {...bind()}
+        />
+      );
+      break;
+    case 'file':
+      control = upload ?? (
+        <UploadView
+          input={{
+            id,
+            ...bind(),
+            'aria-required': aria['aria-required'],
+            accept: acceptList(field),
+          }}
+          hint={uploadHint(field)}
+        />
+      );
+      break;
+    case 'textarea':
+      control = (
+        <textarea
+          id={id}
+          className="field__input field__input--long"
+          rows={5}
+          placeholder={field.placeholder}
+          {...aria}
+          {...bind()}
+        />
+      );
+      break;
+    case 'select':
+      control = (
+        <select id={id} className="field__input" {...aria} {...bind()}>
+          <option value="">Choose…</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    default:
+      control = (
+        <input
+          id={id}
+          type={textInputType(field)}
+          className="field__input"
+          placeholder={field.placeholder}
+          autoComplete={autoComplete(field)}
+          {...aria}
+          {...bind()}
+        />
+      );
+  }
   return (
-    <legend className="field__label">
-      {field.label}
-      <OptionalMark field={field} />
-    </legend>
+    <div className={`field${invalid}`}>
+      {label}
+      {control}
+      {errorText}
+    </div>
   );
 }
 
-/** The wording of the submit button of a step (and its busy state). */
-export function submitText(submitLabel: string | undefined, busy = false): string {
-  return busy ? 'Sending…' : (submitLabel ?? 'Next');
-}
-
-/** "PDF, DOCX, JPG or PNG" from a file field's accepted types. */
-export function typeList(field: ResolvedField): string {
-  const names = [
-    ...new Set(
-      Object.values(field.accept ?? {})
-        .flat()
-        .map((e) => e.slice(1).toUpperCase()),
-    ),
-  ].filter((n) => n !== 'JPEG');
-  return names.length > 1
-    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
-    : (names[0] ?? '');
-}
-
-export function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
-
-/** What an empty upload field says it takes. */
-export function uploadHint(field: ResolvedField): string {
-  const size = field.maxBytes ? `, at most ${megabytes(field.maxBytes)}` : '';
-  return `Drop a file here or click to choose one (${typeList(field)}${size}).`;
+/** A file input's `accept`: every accepted type and extension. */
+function acceptList(field: ResolvedField): string {
+  return Object.entries(field.accept ?? {})
+    .flatMap(([mime, extensions]) => [mime, ...extensions])
+    .join(',');
 }

@@ -1,8 +1,8 @@
 'use client';
 /**
- * A step of fields (contact block, uploads, single-step forms): react-hook-form with the
- * engine's zod schema for the visible fields, so the browser checks exactly what the server
- * will. A failed Next shows and focuses the error summary.
+ * A step of fields in the browser: the fields step view (fields-step-view) driven by
+ * react-hook-form with the engine's zod schema for the visible fields, so the browser checks
+ * exactly what the server will. A failed Next shows and focuses the error summary.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -17,7 +17,8 @@ import {
 } from '@/engine/client';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { FieldInput } from './field-input';
-import { fieldId, submitText } from './field-markup';
+import { fieldId } from './field-view';
+import { FieldsStepView } from './fields-step-view';
 
 type Values = Record<string, unknown>;
 
@@ -85,9 +86,14 @@ export function FieldsStep(props: FieldsStepProps) {
   }, [failedAttempts, hasSummary]);
 
   const errors: FieldErrors<Values> = formState.errors;
-  const summary: SummaryItem[] = fields
-    .filter((f) => errors[f.name]?.message)
-    .map((f) => ({ targetId: fieldId(flow.id, f.name), message: String(errors[f.name]?.message) }));
+  const errorOf = (name: string): string | undefined => {
+    const message = errors[name]?.message;
+    return typeof message === 'string' && message !== '' ? message : undefined;
+  };
+  const summary: SummaryItem[] = fields.flatMap((f) => {
+    const message = errorOf(f.name);
+    return message ? [{ targetId: fieldId(flow.id, f.name), message }] : [];
+  });
 
   const submit = handleSubmit(
     (values) => {
@@ -102,42 +108,32 @@ export function FieldsStep(props: FieldsStepProps) {
   );
 
   return (
-    <form
-      ref={formRef}
-      className="flow-step flow-step--fields"
-      noValidate
-      aria-label={step.question ? undefined : label}
-      aria-busy={busy || undefined}
+    <FieldsStepView
+      flowId={flow.id}
+      step={step}
+      fields={fields}
+      renderField={(field, id) => (
+        <FieldInput
+          id={id}
+          field={field}
+          control={control}
+          register={register}
+          error={errorOf(field.name)}
+          onFile={onFile}
+        />
+      )}
+      header={header}
+      label={label}
+      summary={
+        summary.length > 0 && failedAttempts > 0 ? (
+          <ErrorSummary ref={summaryRef} items={summary} />
+        ) : null
+      }
+      footer={footer}
+      back={back}
+      busy={busy}
+      formRef={formRef}
       onSubmit={(event) => void submit(event)}
-    >
-      {header}
-      {summary.length > 0 && failedAttempts > 0 ? (
-        <ErrorSummary ref={summaryRef} items={summary} />
-      ) : null}
-      <div className="flow-step__fields">
-        {fields.map((field) => (
-          <FieldInput
-            key={field.name}
-            id={fieldId(flow.id, field.name)}
-            field={field}
-            control={control}
-            register={register}
-            error={errors[field.name] as never}
-            onFile={onFile}
-          />
-        ))}
-      </div>
-      {footer}
-      <div className="flow-step__actions">
-        {back}
-        <button
-          type="submit"
-          className="button flow-step__submit"
-          aria-disabled={busy || undefined}
-        >
-          {submitText(step.submitLabel, busy)}
-        </button>
-      </div>
-    </form>
+    />
   );
 }

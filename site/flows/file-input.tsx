@@ -1,13 +1,13 @@
 'use client';
 /**
- * An upload field on react-dropzone: drop a file or choose one (the real file input stays in
- * the tab order and carries the label). Type and size are checked here with a clear message;
- * the server checks the bytes again. Loaded lazily: only upload steps pull react-dropzone in.
+ * An upload field on react-dropzone, in the upload view's markup (upload-view): drop a file or
+ * choose one. Type and size are checked here with a clear message; the server checks the bytes
+ * again. Loaded lazily: only upload steps pull react-dropzone in.
  */
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { messages, type ResolvedField } from '@/engine/client';
-import { megabytes, typeList, uploadHint } from './field-markup';
+import { megabytes, typeList, uploadHint, UploadView } from './upload-view';
 
 export interface FileInputProps {
   id: string;
@@ -16,8 +16,8 @@ export interface FileInputProps {
   value: string;
   onChange: (name: string) => void;
   onFile: (file: File | undefined) => void;
-  describedBy?: string;
-  invalid: boolean;
+  /** The field's error (its text has the id `${id}-error`). */
+  error?: string;
 }
 
 function rejectionMessage(field: ResolvedField, rejection: FileRejection): string {
@@ -30,8 +30,7 @@ function rejectionMessage(field: ResolvedField, rejection: FileRejection): strin
   return rejection.errors[0]?.message ?? `${field.label} cannot be used`;
 }
 
-export default function FileInput(props: FileInputProps) {
-  const { id, field, value, onChange, onFile, describedBy, invalid } = props;
+export default function FileInput({ id, field, value, onChange, onFile, error }: FileInputProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: field.accept,
@@ -53,48 +52,30 @@ export default function FileInput(props: FileInputProps) {
     },
   });
   const problemId = `${id}-problem`;
+  const describedBy = [error ? `${id}-error` : undefined, problem ? problemId : undefined];
   return (
-    <div
-      {...getRootProps({
-        className: `dropzone${isDragActive ? ' dropzone--active' : ''}${invalid || problem ? ' dropzone--invalid' : ''}`,
+    <UploadView
+      root={getRootProps()}
+      input={getInputProps({
+        id,
+        tabIndex: 0,
+        'aria-describedby': describedBy.filter(Boolean).join(' ') || undefined,
+        'aria-invalid': error !== undefined || problem !== null ? true : undefined,
+        'aria-required': field.required ? true : undefined,
       })}
-    >
-      <input
-        {...getInputProps({
-          id,
-          tabIndex: 0,
-          'aria-describedby':
-            [describedBy, problem ? problemId : undefined].filter(Boolean).join(' ') || undefined,
-          'aria-invalid': invalid || problem !== null ? true : undefined,
-        })}
-      />
-      <p className="dropzone__hint">
-        {value ? (
-          <>
-            Chosen: <strong>{value}</strong>
-          </>
-        ) : (
-          uploadHint(field)
-        )}
-      </p>
-      {value ? (
-        <button
-          type="button"
-          className="link-button"
-          onClick={(event) => {
-            event.stopPropagation();
-            onFile(undefined);
-            onChange('');
-          }}
-        >
-          Remove {field.label.toLowerCase()}
-        </button>
-      ) : null}
-      {problem ? (
-        <p id={problemId} className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </div>
+      hint={uploadHint(field)}
+      chosen={value}
+      remove={{
+        label: field.label,
+        name: field.name,
+        onClick: () => {
+          onFile(undefined);
+          onChange('');
+        },
+      }}
+      problem={problem ? { id: problemId, message: problem } : null}
+      active={isDragActive}
+      invalid={error !== undefined}
+    />
   );
 }

@@ -63,44 +63,45 @@ async function load(island: IslandRenderer): Promise<Loaded> {
   };
 }
 
-/** A control is found again after the swap by what the visitor sees: its id, else its text. */
-interface ControlKey {
-  id: string;
-  tag: string;
-  text: string;
+/**
+ * A control is found again after the swap by the name the step views give it: a field's id,
+ * or a button's `data-control` (see ControlName). Both renderings come from the same views,
+ * so the name the visitor's control had in the static step is the one it has in the renderer.
+ */
+type ControlKey = { id: string } | { control: string };
+
+function keyOf(el: Element): ControlKey | null {
+  if (el.id) return { id: el.id };
+  const control = el.getAttribute('data-control');
+  return control ? { control } : null;
 }
 
-const keyOf = (el: Element): ControlKey => ({
-  id: el.id,
-  tag: el.tagName,
-  text: el.textContent?.trim() ?? '',
-});
-
-function findControl(root: HTMLElement, key: ControlKey): HTMLElement | null {
-  if (key.id) {
+function findControl(root: HTMLElement, key: ControlKey | null): HTMLElement | null {
+  if (!key) return null;
+  if ('id' in key) {
     const byId = root.ownerDocument.getElementById(key.id);
-    if (byId && root.contains(byId)) return byId;
+    return byId && root.contains(byId) ? byId : null;
   }
-  for (const el of root.querySelectorAll<HTMLElement>(key.tag)) {
-    if (el.textContent?.trim() === key.text) return el;
-  }
-  return null;
+  const named = root.querySelectorAll<HTMLElement>('[data-control]');
+  return [...named].find((el) => el.dataset.control === key.control) ?? null;
 }
 
-/** Field name → value of every control in the static step (ticked boxes of a group as a list). */
+/**
+ * Field name → value of every control in the static step. A checkbox with a `value` is one
+ * option of a group (the step views give only those one), so its group's answer is the list of
+ * ticked values; a consent box is true or false.
+ */
 function readDraft(root: HTMLElement): Draft {
   const draft: Draft = {};
   const controls = root.querySelectorAll<
     HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
   >('input[name], textarea[name], select[name]');
-  const groups = new Map<string, number>();
-  for (const c of controls) groups.set(c.name, (groups.get(c.name) ?? 0) + 1);
   for (const c of controls) {
     if (c instanceof HTMLInputElement && c.type === 'file') {
       const file = c.files?.[0];
       if (file) draft[c.name] = file;
     } else if (c instanceof HTMLInputElement && c.type === 'checkbox') {
-      if ((groups.get(c.name) ?? 0) > 1) {
+      if (c.hasAttribute('value')) {
         const list = (draft[c.name] as string[] | undefined) ?? [];
         draft[c.name] = c.checked ? [...list, c.value] : list;
       } else {

@@ -34,7 +34,7 @@ import { FieldsStep } from './fields-step';
 import { clearProgress, saveProgress, type SavedProgress } from './flow-storage';
 import type { FlowRendererProps } from './renderer-types';
 import { newIdempotencyKey, submitLead } from './submit-lead';
-import { BackButton, FlowFrame, StepHeader } from './step-markup';
+import { BackButton, FlowFrame, StepHeader } from './step-frame';
 import { useFlowHistory } from './use-flow-history';
 
 export interface FlowMachineViewProps extends FlowRendererProps {
@@ -316,34 +316,28 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   const backButton =
     history.length > 0 ? <BackButton onClick={goBack} disabled={submitting} /> : undefined;
 
+  // What both kinds of step get: the answers so far, the draft, the busy state and the frame.
+  const parts = {
+    flowId: flow.id,
+    answers,
+    draft: props.draft,
+    busy: submitting,
+    header,
+    footer: stepFooter,
+    back: backButton,
+    onAnswer: answer,
+  };
   return (
     <FlowFrame flow={flow} level={level} leadIn={leadIn} className={props.className}>
       {step.kind === 'choice' ? (
-        <ChoiceStep
-          key={step.id}
-          flowId={flow.id}
-          step={step}
-          answers={answers}
-          draft={props.draft}
-          busy={submitting}
-          header={header}
-          footer={stepFooter}
-          back={backButton}
-          onAnswer={answer}
-        />
+        <ChoiceStep key={step.id} step={step} {...parts} />
       ) : (
         <FieldsStep
           key={step.id}
           flow={flow}
           step={step}
-          answers={answers}
-          draft={props.draft}
-          busy={submitting}
-          header={header}
-          footer={stepFooter}
+          {...parts}
           label={props.label}
-          back={backButton}
-          onAnswer={answer}
           onFile={setFile}
           formRef={formRef}
         />

@@ -1,10 +1,11 @@
 /**
- * The frame of a flow and the header of its steps, shared by the interactive renderer and the
- * server-rendered first step (static-step). No hooks and no 'use client': a server component
- * renders it to HTML without shipping it, and both renderings stay identical.
+ * The frame of a flow and the header of its steps. Like every view of a step (choice-step-view,
+ * fields-step-view, field-view, upload-view) it has no hooks and no 'use client': the server
+ * renders it as the opening step's HTML without shipping it, and the browser renderer renders
+ * the very same component with state and handlers attached, so the markup exists once.
  */
 import type { ReactNode, Ref } from 'react';
-import type { Answers, ResolvedChoiceStep, ResolvedFlow } from '@/engine/client';
+import type { ResolvedFlow } from '@/engine/client';
 
 export type HeadingLevel = 2 | 3;
 
@@ -77,11 +78,19 @@ export function StepHeader({
   );
 }
 
+/**
+ * The name every button of a step carries in `data-control` (an option, "See all", Back, the
+ * submit button, an upload's Remove). The flow island finds the control the visitor pressed in
+ * the server-rendered step again by it once the renderer has replaced that step.
+ */
+export type ControlName = `option:${string}` | 'see-all' | 'back' | 'submit' | `remove:${string}`;
+
 export function BackButton({ onClick, disabled }: { onClick?: () => void; disabled?: boolean }) {
   return (
     <button
       type="button"
       className="button button--ghost flow-step__back"
+      data-control={'back' satisfies ControlName}
       onClick={onClick}
       disabled={disabled}
     >
@@ -90,20 +99,16 @@ export function BackButton({ onClick, disabled }: { onClick?: () => void; disabl
   );
 }
 
-/**
- * How a choice step opens: the options already chosen, how many show before "See all", and
- * whether the list starts expanded (all fit, or a chosen option sits past the limit).
- */
-export function choiceStart(step: ResolvedChoiceStep, answers: Answers) {
-  const previous = answers[step.id];
-  const chosen = Array.isArray(previous)
-    ? previous
-    : typeof previous === 'string'
-      ? [previous]
-      : [];
-  const limit = step.showFirst ?? step.options.length;
-  const expanded =
-    step.options.length <= limit ||
-    step.options.findIndex((o) => chosen.includes(o.value)) >= limit;
-  return { chosen, limit, expanded };
+/** The button that sends a step: its words, or "Sending…" while the lead is on its way. */
+export function SubmitButton({ label, busy }: { label?: string; busy?: boolean }) {
+  return (
+    <button
+      type="submit"
+      className="button flow-step__submit"
+      data-control={'submit' satisfies ControlName}
+      aria-disabled={busy || undefined}
+    >
+      {busy ? 'Sending…' : (label ?? 'Next')}
+    </button>
+  );
 }

@@ -1,20 +1,10 @@
 'use client';
 /**
- * The phone field with the `(###) ###-####` mask. The input is a plain element from the first
- * render; react-imask is imported lazily (only steps with a phone field load it) and attached
- * to that same element, so digits typed while it loads are kept and focus never moves.
+ * The `(###) ###-####` mask of a phone field. The input is the field view's plain element from
+ * the first render; react-imask is imported lazily (only steps with a phone field load it) and
+ * attached to that same element, so digits typed while it loads are kept and focus never moves.
  */
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
-
-export interface PhoneInputProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'onChange' | 'defaultValue'
-> {
-  id: string;
-  mask: string;
-  value: string;
-  onChange: (value: string) => void;
-}
+import { useCallback, useEffect, useRef, type ChangeEvent } from 'react';
 
 interface MaskHandle {
   value: string;
@@ -23,8 +13,9 @@ interface MaskHandle {
   destroy(): void;
 }
 
-export function PhoneInput({ mask, value, onChange, ...rest }: PhoneInputProps) {
-  const input = useRef<HTMLInputElement>(null);
+/** The ref and change handler that bind a phone input to `value` through the mask. */
+export function usePhoneMask(mask: string, value: string, onChange: (value: string) => void) {
+  const input = useRef<HTMLInputElement | null>(null);
   const handle = useRef<MaskHandle | null>(null);
   const latest = useRef(onChange);
   useEffect(() => {
@@ -58,17 +49,17 @@ export function PhoneInput({ mask, value, onChange, ...rest }: PhoneInputProps) 
     }
   }, [value]);
 
-  return (
-    <input
-      {...rest}
-      ref={input}
-      type="tel"
-      inputMode="tel"
-      defaultValue={value}
-      onChange={(event) => {
-        // Before the mask is attached, keep the form in step with what is typed.
-        if (!handle.current) onChange(event.target.value);
-      }}
-    />
+  const ref = useCallback(
+    (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
+      input.current = el instanceof HTMLInputElement ? el : null;
+    },
+    [],
   );
+  return {
+    ref,
+    // Before the mask is attached, keep the form in step with what is typed.
+    onChange: (event: ChangeEvent<{ value: string }>) => {
+      if (!handle.current) latest.current(event.target.value);
+    },
+  };
 }
