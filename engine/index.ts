@@ -29,3 +29,4 @@ export { coveringPaths, transitionCoverage } from './covering-paths';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { flowToMermaid } from './flow-mermaid';
 export { formatDiagnostic } from './format-diagnostic';
+export { didYouMean } from './did-you-mean';

@@ -57,6 +57,8 @@ export interface RawFlow {
   id: string;
   version: number;
   title: string;
+  /** Heading of the page section hosting the flow (default: the title). */
+  pageHeading?: string;
   heading?: string;
   leadIn?: string;
   progress?: { mode: 'fixed' | 'branch' | 'none'; total?: number };

@@ -170,6 +170,7 @@ export function resolveFlow(
     id: data.id,
     version: data.version,
     title: data.title,
+    ...(data.pageHeading === undefined ? {} : { pageHeading: data.pageHeading }),
     ...(data.heading === undefined ? {} : { heading: data.heading }),
     ...(data.leadIn === undefined ? {} : { leadIn: data.leadIn }),
     progress: {

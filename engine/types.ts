@@ -185,6 +185,8 @@ export interface ResolvedFlow {
   id: string;
   version: number;
   title: string;
+  /** Heading of the page section hosting the flow (default: the title). */
+  pageHeading?: string;
   heading?: string;
   leadIn?: string;
   /** "Question n / N": N fixed (`total`), counted on the visitor's branch, or not shown. */

@@ -16,13 +16,19 @@ import {
   allTransitions,
   countPaths,
   coveringPaths,
+  didYouMean,
   exploreFlow,
   flowToMermaid,
+  formatDiagnostic,
   type Diagnostic,
 } from '@/engine';
 import { getContentSource } from '@/site/content/get-content-source';
 import { env, hubspotForms } from '@/site/env';
-import { flowPlacements, unplacedFlows } from '@/site/flows/flow-placements';
+import {
+  flowPlacements,
+  placementsOfUnknownFlows,
+  unplacedFlows,
+} from '@/site/flows/flow-placements';
 import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import {
@@ -53,16 +59,29 @@ function load(args: string[]) {
   );
 }
 
-/** A warning for each valid flow that no page places: no visitor sees it, no browser walks it. */
-async function placementWarnings(registry: FlowRegistry): Promise<Diagnostic[]> {
+const PAGE = 'page ';
+
+/**
+ * An error for each page that places a flow no valid file defines (the page could not be
+ * built), and a warning for each valid flow that no page places: no visitor sees it, no
+ * browser walks it.
+ */
+async function placementDiagnostics(registry: FlowRegistry): Promise<Diagnostic[]> {
   const placements = await flowPlacements(getContentSource());
-  return unplacedFlows(registry.ids(), placements).map((id) => ({
+  const unknown = placementsOfUnknownFlows(registry.ids(), placements).map((p): Diagnostic => ({
+    file: `page ${p.path}`,
+    pointer: '/forms',
+    message: `The page places flow "${p.flowId}", which no valid file in the flows folder defines`,
+    hint: `${didYouMean(p.flowId, registry.ids())}Add ${p.flowId}.json, or correct the id in the page's "forms"`,
+  }));
+  const unplaced = unplacedFlows(registry.ids(), placements).map((id): Diagnostic => ({
     file: `${id}.json`,
     pointer: '',
     message: `Flow "${id}" is placed on no page, so no visitor sees it and no browser test walks it`,
     hint: 'List it under "forms" of a page in content/pages (or the CMS)',
     severity: 'warning',
   }));
+  return [...unknown, ...unplaced];
 }
 
 /** Per flow: the transitions the last browser run of the path tests walked, of all it has. */
@@ -103,8 +122,10 @@ async function main(args: string[]): Promise<number> {
   if (command === 'check') {
     const registry = load(rest);
     const flows = registry.flows;
-    const diagnostics = [...registry.diagnostics, ...(await placementWarnings(registry))];
-    for (const d of diagnostics) console.error(registry.format(d));
+    const diagnostics = [...registry.diagnostics, ...(await placementDiagnostics(registry))];
+    // A page is no file of the flows folder: its diagnostics name the page as it is.
+    for (const d of diagnostics)
+      console.error(d.file.startsWith(PAGE) ? formatDiagnostic(d) : registry.format(d));
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     const problems = diagnostics.length - warnings;
     if (problems > 0) console.error(`${problems} problem(s) found.`);

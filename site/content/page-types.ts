@@ -8,22 +8,6 @@
  * substituted from the site configuration when a page renders (see `fill-placeholders.ts`).
  */
 
-/** The form flows a page can host (ids of `flows/*.json`). */
-export const pageFormIds = [
-  'client',
-  'grants',
-  'careers',
-  'careersApplication',
-  'subscribePage',
-  'bookConsult',
-  'readyToTalk',
-  'tellUsMore',
-  'contactBanner',
-  'ebook',
-  'joinEvent',
-] as const;
-export type PageFormId = (typeof pageFormIds)[number];
-
 export interface Step {
   title: string;
   text: string;
@@ -59,7 +43,8 @@ export interface Page {
   legalNote?: boolean;
   faq?: Faq[];
   related?: string[];
-  forms: PageFormId[];
+  /** The flows the page hosts, by id (`flows/<id>.json`), in page order. */
+  forms: string[];
 }
 
 export interface InsightSection {

@@ -90,3 +90,12 @@ export function unplacedFlows(
   const placed = new Set(placements.map((p) => p.flowId));
   return flowIds.filter((id) => !placed.has(id));
 }
+
+/** The placements naming a flow that is not among `flowIds` (a typo, or a file not added). */
+export function placementsOfUnknownFlows(
+  flowIds: readonly string[],
+  placements: readonly FlowPlacement[],
+): FlowPlacement[] {
+  const known = new Set(flowIds);
+  return placements.filter((p) => !known.has(p.flowId));
+}

@@ -12,7 +12,12 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { allTransitions } from '@/engine';
 import { getContentSource } from '@/site/content/get-content-source';
-import { flowPlacements, unplacedFlows, type PlacementContent } from '@/site/flows/flow-placements';
+import {
+  flowPlacements,
+  placementsOfUnknownFlows,
+  unplacedFlows,
+  type PlacementContent,
+} from '@/site/flows/flow-placements';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 import { browserWalks } from '@/tests/e2e/flows/support/browser-walks';
@@ -107,6 +112,20 @@ describe('flow placements', () => {
     expect(after.filter((w) => w !== walk).map((w) => w.placement)).toEqual(
       before.map((w) => w.placement),
     );
+  });
+
+  it('names the placements of a flow no file defines', async () => {
+    const site = getContentSource();
+    const content: PlacementContent = {
+      pages: async () => [...(await site.pages()), { path: '/typo-page', forms: ['tellUsMor'] }],
+      states: () => site.states(),
+      cities: () => site.cities(),
+    };
+    const ids = siteFlowRegistry().ids();
+    expect(placementsOfUnknownFlows(ids, await flowPlacements(site))).toEqual([]);
+    expect(placementsOfUnknownFlows(ids, await flowPlacements(content))).toEqual([
+      { flowId: 'tellUsMor', path: '/typo-page', selector: '#form-tellUsMor', host: 'flow' },
+    ]);
   });
 
   it('places every site flow, and walks the questionnaires on their pages', async () => {
