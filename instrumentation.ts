@@ -3,13 +3,14 @@
 // check lets the edge bundle drop the Node-only worker (better-sqlite3, fs).
 import type { postLead } from './site/server/leads/lead-endpoint';
 
-let leadHandler: typeof postLead | undefined;
+let registered: (handler: typeof postLead) => void = () => undefined;
+const leadHandler = new Promise<typeof postLead>((resolve) => (registered = resolve));
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const lead = await import('./site/server/leads/lead-endpoint');
     lead.startLeadEndpoint();
-    leadHandler = lead.postLead;
+    registered(lead.postLead);
   }
 }
 
@@ -19,8 +20,9 @@ export async function register() {
  * the same instance) and answers `POST /api/leads/{flowId}` with it ahead of Next's router.
  * Next's request pipeline costs 1.3-1.8 ms of CPU per request on a 2-core machine (locale and
  * RSC checks, route matching, request metadata), more than validating and committing a lead.
- * Undefined until Next has called register() on the Node runtime.
+ * Resolves once register() has run on the Node runtime: Next does not wait for it before its
+ * `prepare()` resolves, and loading the lead module (database drivers included) takes a moment.
  */
-export function leadEndpoint(): typeof postLead | undefined {
+export function leadEndpoint(): Promise<typeof postLead> {
   return leadHandler;
 }

@@ -9,7 +9,11 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
-    // Hands the lead integration tests a per-run token; they build the site lazily, once.
-    globalSetup: ['tests/integration/support/leads-global-setup.ts'],
+    // Hands the lead integration tests a per-run token (they build the site lazily, once), and
+    // starts the run's private PostgreSQL cluster.
+    globalSetup: [
+      'tests/integration/support/leads-global-setup.ts',
+      'tests/integration/support/postgres-global-setup.ts',
+    ],
   },
 });

@@ -7,6 +7,7 @@
  *   export --csv                every lead as CSV on stdout
  *   stats
  */
+import { closeDatabase } from '@/site/server/db/site-database';
 import { createLeadStoreFromEnv, createWorkerFromEnv } from '@/site/server/leads/lead-services';
 import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
 import type { LeadStore } from '@/site/server/leads/lead-store';
@@ -122,4 +123,9 @@ async function main() {
   }
 }
 
-await main();
+try {
+  await main();
+} finally {
+  // A PostgreSQL pool would keep the process alive; the SQLite file is closed cleanly.
+  await closeDatabase();
+}

@@ -1,4 +1,4 @@
-/* global Headers, Request, Response, Buffer, setTimeout */
+/* global Headers, Request, Response, Buffer, setTimeout, clearTimeout */
 // The production server: Next's request handler behind node:http, with the lead endpoint answered
 // directly by the handler the App Router route uses (site/server/leads/lead-endpoint.ts), taken
 // from the built instrumentation module (see `leadEndpoint` in instrumentation.ts for why).
@@ -86,13 +86,22 @@ function serveFast(handler, req, res, origin) {
  * `<distDir>/server/instrumentation.js` with Node's require() and calls its register(); requiring
  * the same file returns that same instance, whose worker is running.
  */
-function leadHandlerOf(distDir) {
+async function leadHandlerOf(distDir) {
   const file = path.join(process.cwd(), distDir, 'server', 'instrumentation.js');
-  const postLead = createRequire(import.meta.url)(file).leadEndpoint?.();
-  if (typeof postLead !== 'function') {
-    throw new Error(`${file} has no registered lead endpoint: is it a build of this site?`);
+  const pending = createRequire(import.meta.url)(file).leadEndpoint?.();
+  const missing = `${file} has no registered lead endpoint: is it a build of this site?`;
+  if (!pending) throw new Error(missing);
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${missing} (none after 60 s)`)), 60_000);
+  });
+  try {
+    const postLead = await Promise.race([pending, late]);
+    if (typeof postLead !== 'function') throw new Error(missing);
+    return postLead;
+  } finally {
+    clearTimeout(timer);
   }
-  return postLead;
 }
 
 export async function serve({ port, hostname, extraRoutes = {} }) {
@@ -102,7 +111,7 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare(); // runs instrumentation.ts: the lead worker starts
   const handle = app.getRequestHandler();
-  const postLead = leadHandlerOf(process.env.NEXT_DIST_DIR || '.next');
+  const postLead = await leadHandlerOf(process.env.NEXT_DIST_DIR || '.next');
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
   const server = createServer((req, res) => {

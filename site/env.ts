@@ -47,8 +47,12 @@ export const envSchema = z.object({
   INFO_EMAIL: withDefault(email, 'info@example.com'),
   /** Mailbox for job candidates. */
   CAREERS_EMAIL: withDefault(email, 'careers@example.com'),
-  /** SQLite database holding the lead outbox and the user accounts. */
+  /** SQLite database holding the lead outbox and the user accounts (when no DATABASE_URL). */
   LEADS_DB: withDefault(z.string().min(1), 'data/leads.sqlite'),
+  /** PostgreSQL (`postgres://user:password@host:5432/db`); unset: the SQLite file `LEADS_DB`. */
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL'),
+  ),
   /** Node's mode; the embedded mailer prints verification links only in `development`. */
   NODE_ENV: withDefault(z.string().min(1), 'development'),
   /** Folder the embedded mailer writes each outgoing message to (one `.eml` file each). */
@@ -102,6 +106,11 @@ export const envSchema = z.object({
   LEADS_RETRY_MAX_MS: withDefault(z.coerce.number().int().min(10).max(604_800_000), 21_600_000),
   /** Longest the delivery worker sleeps before looking at the outbox again (it also sees CLI retries). */
   LEADS_WORKER_POLL_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
+  /**
+   * HubSpot submissions the whole site sends per 10 s, every instance counted: under the public
+   * endpoint's 50 (the secure endpoint allows 100 or more).
+   */
+  LEADS_SEND_PER_10S: withDefault(z.coerce.number().int().min(1).max(1000), 40),
   /** HubSpot Forms API host; tests point it at a local fake. */
   HUBSPOT_API_BASE: withDefault(url, 'https://api.hsforms.com').transform((value) =>
     value.replace(/\/+$/, ''),

@@ -1,15 +1,17 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '@/site/server/auth/auth-api';
 import { createSmtpMailer } from '@/site/server/mail/smtp-mailer';
 import { decodeQuotedPrintable, startSmtpSink } from './smtp-sink';
 import { SITE, cookieOf, get, linkToken, makeAuth, post } from './auth-support';
+import { dialects } from './support/test-databases';
 
 const email = 'founder@startup.example';
 const password = 'correct horse battery';
 
-describe('account API: register, verify, sign in, sign out', () => {
+describe.each(dialects)('account API on %s: register, verify, sign in, sign out', (dialect) => {
   it('walks the whole journey with a real database and real mail files', async () => {
-    const { api, mails, db } = makeAuth();
+    const { api, mails, db } = await makeAuth({}, dialect);
 
     const registered = await api.register(
       post('register', { email: ' Founder@Startup.example ', password }),
@@ -22,9 +24,12 @@ describe('account API: register, verify, sign in, sign out', () => {
     const token = linkToken(mail);
 
     // The link's token is stored only as a digest; the password only as a scrypt hash.
-    const dump = JSON.stringify(db.prepare('SELECT * FROM email_verifications').all());
+    const dump = JSON.stringify((await sql`SELECT * FROM email_verifications`.execute(db.db)).rows);
     expect(dump).not.toContain(token);
-    const stored = db.prepare('SELECT password_hash FROM users').pluck().get() as string;
+    const [user] = (
+      await sql<{ password_hash: string }>`SELECT password_hash FROM users`.execute(db.db)
+    ).rows;
+    const stored = user?.password_hash ?? '';
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(stored).not.toContain(password);
 
@@ -68,7 +73,7 @@ describe('account API: register, verify, sign in, sign out', () => {
   });
 
   it('accepts the token as a bearer header and answers 401 without any', async () => {
-    const { api } = makeAuth();
+    const { api } = await makeAuth({}, dialect);
     await api.register(post('register', { email, password }));
     const login = await api.login(post('login', { email, password }));
     const { data } = (await login.json()) as { data: { token: string } };
@@ -81,7 +86,7 @@ describe('account API: register, verify, sign in, sign out', () => {
   });
 
   it('marks the cookie Secure when the visitor came over https', async () => {
-    const { api } = makeAuth();
+    const { api } = await makeAuth({}, dialect);
     await api.register(post('register', { email, password }));
     const viaProxy = await api.login(
       post('login', { email, password }, { 'x-forwarded-proto': 'https' }),
@@ -99,7 +104,7 @@ describe('account API: register, verify, sign in, sign out', () => {
 
   it('expires verification links after 24 hours', async () => {
     let clock = Date.parse('2026-01-01T00:00:00Z');
-    const { api, mails } = makeAuth({ now: () => clock });
+    const { api, mails } = await makeAuth({ now: () => clock }, dialect);
     await api.register(post('register', { email, password }));
     clock += 24 * 60 * 60 * 1000 + 1;
     const expired = await api.verify(post('verify', { token: linkToken(mails()[0]) }));
@@ -107,7 +112,7 @@ describe('account API: register, verify, sign in, sign out', () => {
   });
 
   it('resends a link for an unverified address only, and the older link stops working', async () => {
-    const { api, mails } = makeAuth();
+    const { api, mails } = await makeAuth({}, dialect);
     await api.register(post('register', { email, password }));
     const first = linkToken(mails()[0]);
 
@@ -135,9 +140,12 @@ describe('account API: register, verify, sign in, sign out', () => {
     const sink = await startSmtpSink();
     try {
       sink.state.failing = true;
-      const { api, errors } = makeAuth({
-        mailer: createSmtpMailer({ url: sink.url, from: 'no-reply@firm.example' }),
-      });
+      const { api, errors } = await makeAuth(
+        {
+          mailer: createSmtpMailer({ url: sink.url, from: 'no-reply@firm.example' }),
+        },
+        dialect,
+      );
       const failed = await api.register(post('register', { email, password }));
       expect(failed.status).toBe(503);
       expect(await failed.json()).toEqual({ errors: [{ message: authMessages.mailFailed }] });

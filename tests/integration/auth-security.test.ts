@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '@/site/server/auth/auth-api';
+import type { Dialect } from '@/site/server/db/database';
 import { get, linkToken, makeAuth, post } from './auth-support';
+import { dialects } from './support/test-databases';
 
 const email = 'owner@firm-client.example';
 const password = 'a long enough secret';
 
-async function registered(limits = { loginPerClient: 20, loginPerAccount: 10 }) {
-  const auth = makeAuth({ limits });
+async function registered(dialect: Dialect, limits = { loginPerClient: 20, loginPerAccount: 10 }) {
+  const auth = await makeAuth({ limits }, dialect);
   await auth.api.register(post('register', { email, password }));
   return auth;
 }
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-describe('account API security', () => {
+describe.each(dialects)('account API security on %s', (dialect) => {
   it('gives a wrong password and an unknown e-mail the very same answer', async () => {
-    const { api } = await registered();
+    const { api } = await registered(dialect);
     const wrong = await api.login(post('login', { email, password: 'not the password' }));
     const unknown = await api.login(post('login', { email: 'stranger@else.example', password }));
     expect(wrong.status).toBe(401);
@@ -27,7 +29,7 @@ describe('account API security', () => {
   });
 
   it('answers 429 to one client after repeated failed logins, whatever the e-mail', async () => {
-    const { api } = await registered({ loginPerClient: 5, loginPerAccount: 100 });
+    const { api } = await registered(dialect, { loginPerClient: 5, loginPerAccount: 100 });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await api.login(
         post(
@@ -51,7 +53,7 @@ describe('account API security', () => {
   });
 
   it('answers 429 for one account attacked from many clients, even to the right password', async () => {
-    const { api } = await registered({ loginPerClient: 100, loginPerAccount: 3 });
+    const { api } = await registered(dialect, { loginPerClient: 100, loginPerAccount: 3 });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await api.login(post('login', { email, password: 'wrong' }, from(`192.0.2.${attempt}`)));
     }
@@ -71,7 +73,7 @@ describe('account API security', () => {
   });
 
   it('a successful sign-in clears the account count', async () => {
-    const { api } = await registered({ loginPerClient: 100, loginPerAccount: 3 });
+    const { api } = await registered(dialect, { loginPerClient: 100, loginPerAccount: 3 });
     for (let round = 0; round < 3; round += 1) {
       await api.login(post('login', { email, password: 'wrong' }));
       await api.login(post('login', { email, password: 'wrong' }));
@@ -80,7 +82,7 @@ describe('account API security', () => {
   });
 
   it('registering a known address answers like a new one and changes nothing', async () => {
-    const { api, mails } = await registered();
+    const { api, mails } = await registered(dialect);
     await api.verify(post('verify', { token: linkToken(mails()[0]) }));
 
     const fresh = await api.register(post('register', { email: 'new@x.example', password }));
@@ -100,7 +102,7 @@ describe('account API security', () => {
   });
 
   it('refuses malformed bodies with 4xx naming the field and the reason', async () => {
-    const { api } = makeAuth();
+    const { api } = await makeAuth({}, dialect);
     const cases: [Request, number, unknown][] = [
       [
         new Request('http://127.0.0.1/auth/login', {
@@ -153,7 +155,7 @@ describe('account API security', () => {
   });
 
   it('never accepts a forged or unknown session token', async () => {
-    const { api } = await registered();
+    const { api } = await registered(dialect);
     expect((await api.user(get('user', { cookie: 'auth._token.local=forged' }))).status).toBe(401);
     expect((await api.user(get('user', { authorization: 'Bearer forged' }))).status).toBe(401);
   });

@@ -1,17 +1,20 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '@/site/server/db/database';
-import { authMigrations } from '@/site/server/auth/auth-migrations';
+import type { Dialect } from '@/site/server/db/database';
 import { createAuthApi, type AuthApiDeps } from '@/site/server/auth/auth-api';
 import { createFileMailer } from '@/site/server/mail/file-mailer';
+import { testDatabase } from './support/test-databases';
 
 export const SITE = 'https://firm.example';
 
-/** A real account API over a fresh SQLite file and a mail folder in a temp directory. */
-export function makeAuth(overrides: Partial<AuthApiDeps> = {}) {
+/**
+ * A real account API over a fresh database (a SQLite file, or a database of its own in the run's
+ * PostgreSQL cluster) and a mail folder in a temp directory.
+ */
+export async function makeAuth(overrides: Partial<AuthApiDeps> = {}, dialect: Dialect = 'sqlite') {
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
-  const db = openDatabase(path.join(dir, 'site.sqlite'), authMigrations);
+  const db = await (await testDatabase(dialect)).open();
   const mailDir = path.join(dir, 'mail');
   const errors: unknown[] = [];
   const api = createAuthApi({

@@ -5,7 +5,7 @@ import {
   verifySchema,
 } from '@/site/auth/credentials-schema';
 import type { AuthUser } from '@/site/auth/user';
-import type { Db } from '@/site/server/db/database';
+import type { SiteDatabase } from '@/site/server/db/database';
 import type { Mailer } from '@/site/server/mail/mailer';
 import { errorResponse, jsonResponse } from './api-response';
 import { clearedSessionCookie, requestToken, sessionCookie } from './auth-cookie';
@@ -15,11 +15,11 @@ import { clientKey } from './client-key';
 import { readJsonBody } from './json-body';
 import { hashPassword, verifyPassword } from './password-hash';
 import { createSessionStore } from './session-store';
-import { createUserStore, toAuthUser } from './user-store';
+import { createUserStore, toAuthUser, type AuthTables } from './user-store';
 import { createVerificationStore } from './verification-store';
 
 export interface AuthApiDeps extends MailContext {
-  db: Db;
+  db: SiteDatabase;
   mailer: Mailer;
   limits: AuthLimitSettings;
   now?: () => number;
@@ -54,27 +54,29 @@ function tooMany(limited: Limited): Response {
 export function createAuthApi(deps: AuthApiDeps) {
   const now = deps.now ?? Date.now;
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
-  const users = createUserStore(deps.db);
-  const sessions = createSessionStore(deps.db);
-  const verifications = createVerificationStore(deps.db);
-  const limits = createAuthRateLimits(deps.limits);
+  const db = deps.db.db.withTables<AuthTables>();
+  const users = createUserStore(db);
+  const sessions = createSessionStore(db);
+  const verifications = createVerificationStore(db);
+  const limits = createAuthRateLimits(deps.limits, deps.db);
   // Unknown addresses are checked against this hash so they cost the same time as known ones.
   const decoyHash = hashPassword(`decoy-${now()}-${Math.random()}`);
 
-  function userFromRequest(request: Request): AuthUser | undefined {
+  async function userFromRequest(request: Request): Promise<AuthUser | undefined> {
     const token = requestToken(request);
-    const row = token ? sessions.userFor(token, now()) : undefined;
+    const row = token ? await sessions.userFor(token, now()) : undefined;
     return row ? toAuthUser(row) : undefined;
   }
 
   async function sendVerification(userId: number, email: string): Promise<void> {
-    await deps.mailer.send(verificationMail(email, verifications.issue(userId, now()), deps));
+    const token = await verifications.issue(userId, now());
+    await deps.mailer.send(verificationMail(email, token, deps));
   }
 
   return {
     /** The signed-in user of a session token, for server-rendered pages. */
-    userForToken(token: string | undefined): AuthUser | undefined {
-      const row = token ? sessions.userFor(token, now()) : undefined;
+    async userForToken(token: string | undefined): Promise<AuthUser | undefined> {
+      const row = token ? await sessions.userFor(token, now()) : undefined;
       return row ? toAuthUser(row) : undefined;
     },
 
@@ -87,7 +89,7 @@ export function createAuthApi(deps: AuthApiDeps) {
       const blocked = await limits.loginBlocked(client, email);
       if (blocked) return tooMany(blocked);
 
-      const row = users.findByEmail(email);
+      const row = await users.findByEmail(email);
       const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash));
       if (!row || !matches) {
         await limits.loginFailed(client, email);
@@ -95,8 +97,8 @@ export function createAuthApi(deps: AuthApiDeps) {
       }
       await limits.loginSucceeded(email);
       const previous = requestToken(request);
-      if (previous) sessions.revoke(previous);
-      const token = sessions.create(row.id, now());
+      if (previous) await sessions.revoke(previous);
+      const token = await sessions.create(row.id, now());
       return jsonResponse(
         200,
         { data: { token, user: toAuthUser(row) } },
@@ -105,26 +107,24 @@ export function createAuthApi(deps: AuthApiDeps) {
     },
 
     /** POST /auth/logout: ends the session (if any) and clears the cookie. */
-    logout(request: Request): Promise<Response> {
+    async logout(request: Request): Promise<Response> {
       const token = requestToken(request);
-      if (token) sessions.revoke(token);
-      return Promise.resolve(
-        jsonResponse(
-          200,
-          { data: null, message: authMessages.signedOut },
-          { 'set-cookie': clearedSessionCookie(request) },
-        ),
+      if (token) await sessions.revoke(token);
+      return jsonResponse(
+        200,
+        { data: null, message: authMessages.signedOut },
+        { 'set-cookie': clearedSessionCookie(request) },
       );
     },
 
     /** GET /auth/user → `{data: {user}}`, or 401 (and a cleared cookie) without a session. */
-    user(request: Request): Promise<Response> {
-      const user = userFromRequest(request);
-      if (user) return Promise.resolve(jsonResponse(200, { data: { user } }));
+    async user(request: Request): Promise<Response> {
+      const user = await userFromRequest(request);
+      if (user) return jsonResponse(200, { data: { user } });
       const headers: Record<string, string> = requestToken(request)
         ? { 'set-cookie': clearedSessionCookie(request) }
         : {};
-      return Promise.resolve(errorResponse(401, [{ message: authMessages.notSignedIn }], headers));
+      return errorResponse(401, [{ message: authMessages.notSignedIn }], headers);
     },
 
     /**
@@ -140,9 +140,9 @@ export function createAuthApi(deps: AuthApiDeps) {
       if (limited) return tooMany(limited);
 
       const passwordHash = await hashPassword(password);
-      const existing = users.findByEmail(email);
-      const created = existing ? undefined : users.create(email, passwordHash, now());
-      const account = created ?? existing ?? users.findByEmail(email);
+      const existing = await users.findByEmail(email);
+      const created = existing ? undefined : await users.create(email, passwordHash, now());
+      const account = created ?? existing ?? (await users.findByEmail(email));
       try {
         if (!account) throw new Error(`user ${email} vanished during registration`);
         if (created || account.email_verified_at === null) {
@@ -161,7 +161,7 @@ export function createAuthApi(deps: AuthApiDeps) {
     async verify(request: Request): Promise<Response> {
       const body = await readJsonBody(request, verifySchema);
       if (!body.ok) return body.response;
-      const row = verifications.consume(body.data.token, now());
+      const row = await verifications.consume(body.data.token, now());
       if (!row) return errorResponse(400, [{ field: 'token', message: authMessages.badToken }]);
       return jsonResponse(200, { data: { user: toAuthUser(row) } });
     },
@@ -176,7 +176,7 @@ export function createAuthApi(deps: AuthApiDeps) {
       const { email } = body.data;
       const limited = await limits.mailAllowed(clientKey(request), email);
       if (limited) return tooMany(limited);
-      const row = users.findByEmail(email);
+      const row = await users.findByEmail(email);
       if (row && row.email_verified_at === null) {
         sendVerification(row.id, row.email).catch((error: unknown) =>
           logError('[auth] verification mail failed', error),

@@ -1,4 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { createRateLimiter } from '@/site/server/db/rate-limiter';
 
 export interface AuthLimitSettings {
   /** Failed sign-ins per client (address) per window before 429. */
@@ -13,36 +15,37 @@ export interface AuthLimitSettings {
 export type Limited = { retryAfterS: number };
 
 /**
- * Brute-force brakes, in memory (one server process). Only failed sign-ins count, so
+ * Brute-force brakes, in PostgreSQL when the site runs on it (one count for every instance),
+ * else in memory (one server process). Only failed sign-ins count, so
  * visitors who sign in correctly never meet the limit; a success clears the account's
  * count. Keys by e-mail are used for unknown addresses too: answers never differ
  * between a registered and an unknown address. Registration and resend are limited per
  * client and per address so the site cannot be used to flood a mailbox.
  */
-export function createAuthRateLimits(settings: AuthLimitSettings) {
+export function createAuthRateLimits(settings: AuthLimitSettings, site?: SiteDatabase) {
   const duration = settings.windowS ?? 15 * 60;
-  const loginClient = new RateLimiterMemory({
+  const loginClient = createRateLimiter(site, {
     keyPrefix: 'login-client',
     points: settings.loginPerClient,
     duration,
   });
-  const loginAccount = new RateLimiterMemory({
+  const loginAccount = createRateLimiter(site, {
     keyPrefix: 'login-account',
     points: settings.loginPerAccount,
     duration,
   });
-  const mailClient = new RateLimiterMemory({
+  const mailClient = createRateLimiter(site, {
     keyPrefix: 'mail-client',
     points: 20,
     duration: 3600,
   });
-  const mailAccount = new RateLimiterMemory({
+  const mailAccount = createRateLimiter(site, {
     keyPrefix: 'mail-account',
     points: 5,
     duration: 3600,
   });
 
-  async function exhausted(limiter: RateLimiterMemory, key: string, points: number) {
+  async function exhausted(limiter: RateLimiterAbstract, key: string, points: number) {
     const state = await limiter.get(key);
     return state && state.consumedPoints >= points ? state.msBeforeNext : 0;
   }

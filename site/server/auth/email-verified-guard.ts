@@ -7,7 +7,7 @@ import { getAuthApi } from './default-auth-api';
 /** The signed-in user of the current page request, if any. */
 export async function currentUser(): Promise<AuthUser | undefined> {
   const token = (await cookies()).get(AUTH_COOKIE)?.value;
-  return getAuthApi().userForToken(token);
+  return (await getAuthApi()).userForToken(token);
 }
 
 /**

@@ -4,10 +4,10 @@
  */
 import { getAuthApi } from './default-auth-api';
 
-export const loginPost = (request: Request) => getAuthApi().login(request);
-export const logoutPost = (request: Request) => getAuthApi().logout(request);
-export const userGet = (request: Request) => getAuthApi().user(request);
-export const registerPost = (request: Request) => getAuthApi().register(request);
-export const verifyPost = (request: Request) => getAuthApi().verify(request);
-export const resendVerificationPost = (request: Request) =>
-  getAuthApi().resendVerification(request);
+export const loginPost = async (request: Request) => (await getAuthApi()).login(request);
+export const logoutPost = async (request: Request) => (await getAuthApi()).logout(request);
+export const userGet = async (request: Request) => (await getAuthApi()).user(request);
+export const registerPost = async (request: Request) => (await getAuthApi()).register(request);
+export const verifyPost = async (request: Request) => (await getAuthApi()).verify(request);
+export const resendVerificationPost = async (request: Request) =>
+  (await getAuthApi()).resendVerification(request);

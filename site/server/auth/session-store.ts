@@ -1,33 +1,38 @@
-import type { Db } from '@/site/server/db/database';
+import type { Kysely } from 'kysely';
 import { digestToken, newSecretToken } from './secret-token';
-import type { UserRow } from './user-store';
+import type { AuthTables, UserRow } from './user-store';
 
 /** Token lifetime and cookie max age (site-spec §9): one year, in seconds. */
 export const SESSION_MAX_AGE_S = 31_536_000;
 
-export function createSessionStore(db: Db) {
-  const insert = db.prepare<[string, number, number, number]>(
-    'INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  );
-  const userOf = db.prepare<[string, number], UserRow>(
-    `SELECT users.* FROM auth_sessions JOIN users ON users.id = auth_sessions.user_id
-     WHERE auth_sessions.token_hash = ? AND auth_sessions.expires_at > ?`,
-  );
-  const remove = db.prepare<[string]>('DELETE FROM auth_sessions WHERE token_hash = ?');
-  const purge = db.prepare<[number]>('DELETE FROM auth_sessions WHERE expires_at <= ?');
+export function createSessionStore(db: Kysely<AuthTables>) {
   return {
     /** Opens a session and returns its token; only the token's digest is stored. */
-    create(userId: number, now: number): string {
+    async create(userId: number, now: number): Promise<string> {
       const token = newSecretToken();
-      insert.run(digestToken(token), userId, now, now + SESSION_MAX_AGE_S * 1000);
-      purge.run(now);
+      await db
+        .insertInto('auth_sessions')
+        .values({
+          token_hash: digestToken(token),
+          user_id: userId,
+          created_at: now,
+          expires_at: now + SESSION_MAX_AGE_S * 1000,
+        })
+        .execute();
+      await db.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute();
       return token;
     },
-    userFor(token: string, now: number): UserRow | undefined {
-      return userOf.get(digestToken(token), now);
+    async userFor(token: string, now: number): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('auth_sessions')
+        .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+        .selectAll('users')
+        .where('auth_sessions.token_hash', '=', digestToken(token))
+        .where('auth_sessions.expires_at', '>', now)
+        .executeTakeFirst();
     },
-    revoke(token: string): void {
-      remove.run(digestToken(token));
+    async revoke(token: string): Promise<void> {
+      await db.deleteFrom('auth_sessions').where('token_hash', '=', digestToken(token)).execute();
     },
   };
 }

@@ -1,5 +1,35 @@
+import type { Generated, Kysely } from 'kysely';
 import type { AuthUser } from '@/site/auth/user';
-import type { Db } from '@/site/server/db/database';
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  email_verified_at: number | null;
+  created_at: number;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface VerificationTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A type, not an interface: Kysely wants the table map indexable. */
+export type AuthTables = {
+  users: UserTable;
+  auth_sessions: SessionTable;
+  email_verifications: VerificationTable;
+};
 
 export interface UserRow {
   id: number;
@@ -19,19 +49,19 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
-export function createUserStore(db: Db) {
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
-  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
-  const insert = db.prepare<[string, string, number]>(
-    'INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING',
-  );
+export function createUserStore(db: Kysely<AuthTables>) {
+  const byEmail = async (email: string): Promise<UserRow | undefined> =>
+    db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   return {
-    findByEmail: (email: string) => byEmail.get(email),
-    findById: (id: number) => byId.get(id),
+    findByEmail: byEmail,
     /** Inserts a user; undefined when the address is taken (also by a concurrent request). */
-    create(email: string, passwordHash: string, now: number): UserRow | undefined {
-      const result = insert.run(email, passwordHash, now);
-      return result.changes === 1 ? byId.get(Number(result.lastInsertRowid)) : undefined;
+    async create(email: string, passwordHash: string, now: number): Promise<UserRow | undefined> {
+      return db
+        .insertInto('users')
+        .values({ email, password_hash: passwordHash, email_verified_at: null, created_at: now })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst();
     },
   };
 }

@@ -1,44 +1,62 @@
-import type { Db } from '@/site/server/db/database';
+import type { Kysely } from 'kysely';
 import { digestToken, newSecretToken } from './secret-token';
-import type { UserRow } from './user-store';
+import type { AuthTables, UserRow } from './user-store';
 
 /** How long an e-mail verification link works. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-export function createVerificationStore(db: Db) {
-  const dropUnused = db.prepare<[number]>(
-    'DELETE FROM email_verifications WHERE user_id = ? AND used_at IS NULL',
-  );
-  const insert = db.prepare<[string, number, number, number]>(
-    'INSERT INTO email_verifications (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  );
-  const claim = db.prepare<[number, string, number], { user_id: number }>(
-    `UPDATE email_verifications SET used_at = ?
-     WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
-  );
-  const verifyUser = db.prepare<[number, number]>(
-    'UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL',
-  );
-  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
-
+export function createVerificationStore(db: Kysely<AuthTables>) {
   return {
     /** Issues a new link token for a user; earlier unused links stop working. */
-    issue: db.transaction((userId: number, now: number): string => {
+    async issue(userId: number, now: number): Promise<string> {
       const token = newSecretToken();
-      dropUnused.run(userId);
-      insert.run(digestToken(token), userId, now, now + VERIFICATION_TTL_MS);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('email_verifications')
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('email_verifications')
+          .values({
+            token_hash: digestToken(token),
+            user_id: userId,
+            created_at: now,
+            expires_at: now + VERIFICATION_TTL_MS,
+            used_at: null,
+          })
+          .execute();
+      });
       return token;
-    }),
+    },
     /**
      * Uses a token once: marks it used and the user verified in one transaction.
      * Undefined when the token is unknown, used or expired.
      */
-    consume: db.transaction((token: string, now: number): UserRow | undefined => {
-      const row = claim.get(now, digestToken(token), now);
-      if (!row) return undefined;
-      verifyUser.run(now, row.user_id);
-      return byId.get(row.user_id);
-    }),
+    async consume(token: string, now: number): Promise<UserRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('email_verifications')
+          .set({ used_at: now })
+          .where('token_hash', '=', digestToken(token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!claimed) return undefined;
+        await trx
+          .updateTable('users')
+          .set({ email_verified_at: now })
+          .where('id', '=', claimed.user_id)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        return trx
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', claimed.user_id)
+          .executeTakeFirst();
+      });
+    },
   };
 }
 

@@ -1,11 +1,13 @@
 /**
  * The delivery worker: sends due outbox deliveries to the CRM sink and records each outcome.
- * It runs inside the server process (started from `instrumentation.ts`), is woken right after a
+ * It runs inside every server process (started from `instrumentation.ts`), is woken right after a
  * lead is committed (the first attempt follows the reply at once), and otherwise sleeps until the
  * next delivery is due or `pollMs` passes — so retries queued by the CLI are picked up too.
- * A 429 pauses all sending until its Retry-After has passed: HubSpot's limit counts the whole
- * portal, so sending the next lead meanwhile would only earn another 429 (and cost this server,
- * which also answers visitors, one HTTP call per lead). Leads submitted meanwhile wait, stored.
+ *
+ * HubSpot's limit counts the whole portal, so the workers of every instance share one budget,
+ * kept in the store: each send takes a slot of the site-wide window (`sendLimit`), and a 429
+ * pauses every instance until its Retry-After has passed (sending meanwhile would only earn
+ * another 429). Leads submitted meanwhile wait, stored.
  */
 import type { CrmSink } from './crm-sink';
 import type { HubSpotBody } from '@/engine';
@@ -17,6 +19,13 @@ export interface WorkerOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   pollMs: number;
+  /** Sends the whole site may make per window, across every instance (HubSpot's limit). */
+  sendLimit: { count: number; windowMs: number };
+  /**
+   * Whether this worker is the database's only one, so leases it finds at start are its own dead
+   * predecessor's (SQLite). With several instances (PostgreSQL) leases run out instead.
+   */
+  soleWorker: boolean;
   /** Deliveries sent at the same time. */
   concurrency: number;
   /** How long a claimed delivery stays leased; longer than one HubSpot call may take. */
@@ -57,11 +66,18 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loopDone = this.recover().then(() => this.loop());
+    // A database that is down at start must not stop the worker: the loop retries it.
+    this.loopDone = this.recover()
+      .catch((error: unknown) =>
+        this.options.log?.(
+          `recovery at start failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
+      .then(() => this.loop());
   }
 
   private async recover(): Promise<void> {
-    const stale = await this.store.releaseStaleLeases();
+    const stale = this.options.soleWorker ? await this.store.releaseStaleLeases() : 0;
     if (stale > 0)
       this.options.log?.(`${stale} delivery attempt(s) were interrupted; retrying them`);
     if (this.sink.name === 'hubspot') {
@@ -125,16 +141,29 @@ export class DeliveryWorker {
     this.wake = undefined;
   }
 
-  /** One pass: claims up to `concurrency` due deliveries (optionally of given leads) and sends them. */
+  /**
+   * One pass: claims up to `concurrency` due deliveries (optionally of given leads) and sends
+   * those the site-wide send window has room for; the others go back to the queue, and the worker
+   * waits for the next window (or the end of a pause another instance met).
+   */
   async runOnce(leadIds?: string[]): Promise<number> {
+    const now = Date.now();
     const claimed = await this.store.claimDue(
-      Date.now(),
+      now,
       this.options.concurrency,
       this.options.leaseMs,
       leadIds,
     );
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
-    return claimed.length;
+    if (claimed.length === 0) return 0;
+    const { count, windowMs } = this.options.sendLimit;
+    const slots = await this.store.takeSendSlots(now, claimed.length, count, windowMs);
+    const sending = claimed.slice(0, slots.granted);
+    await this.store.releaseClaims(claimed.slice(slots.granted).map((d) => d.id));
+    if (sending.length < claimed.length) {
+      this.pausedUntil = Math.max(this.pausedUntil, slots.pausedUntil || slots.windowEndsAt);
+    }
+    await Promise.all(sending.map((delivery) => this.deliver(delivery)));
+    return sending.length;
   }
 
   private async deliver(delivery: DeliveryRow): Promise<void> {
@@ -142,7 +171,12 @@ export class DeliveryWorker {
       ? await this.options.resolveFiles(delivery, this.sink)
       : {};
     const result = await this.sink.send(delivery.formKey, outgoingBody(delivery, replacements));
-    await this.store.recordAttempt(delivery.id, this.toRecord(delivery, result));
+    const record = this.toRecord(delivery, result);
+    await this.store.recordAttempt(delivery.id, record);
+    // A 429 pauses every instance: the pause is written where they all look before sending.
+    if (record.status === 'pending' && record.httpStatus === 429) {
+      await this.store.pauseSending(this.pausedUntil);
+    }
   }
 
   private toRecord(

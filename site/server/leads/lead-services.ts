@@ -4,6 +4,7 @@
  * database during `next build`.
  */
 import { env, hubspotForms } from '@/site/env';
+import { getDatabase } from '@/site/server/db/site-database';
 import type { FlowRegistry } from '@/site/server/flows/flow-registry';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
@@ -38,7 +39,7 @@ export function createSinkFromEnv(): CrmSink {
   });
 }
 
-/** The lead store the environment names: the SQLite outbox in `LEADS_DB`, the embedded default. */
+/** The lead store over the database the environment names (PostgreSQL, else the SQLite file). */
 export function createLeadStoreFromEnv(): LeadStore {
   return new OutboxStore();
 }
@@ -55,7 +56,7 @@ export function leadServices(): LeadServices {
       secret: env.CAPTCHA_SECRET,
       verifyUrl: env.CAPTCHA_VERIFY_URL,
     }),
-    rateLimit: createRateLimit(env.LEADS_RATE_LIMIT),
+    rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, getDatabase),
     fileLink: (token) => fileLink(env.SITE_URL, token),
   };
   return services;
@@ -70,6 +71,9 @@ export function createWorkerFromEnv(
     retryMaxMs: env.LEADS_RETRY_MAX_MS,
     pollMs: env.LEADS_WORKER_POLL_MS,
     concurrency: 8,
+    sendLimit: { count: env.LEADS_SEND_PER_10S, windowMs: 10_000 },
+    // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
+    soleWorker: !env.DATABASE_URL,
     leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
     resolveFiles: createFileResolver(store, new FileStorage(env.UPLOADS_DIR), env.SITE_URL),
     log,

@@ -55,6 +55,16 @@ export interface LeadStats {
   inDoubt: number;
 }
 
+/** What `takeSendSlots` grants. */
+export interface SendSlots {
+  /** How many deliveries may be sent now (0 while paused or when the window is used up). */
+  granted: number;
+  /** Until when every instance is paused by a 429 (0: not paused). */
+  pausedUntil: number;
+  /** When the current send window ends, and with it the count. */
+  windowEndsAt: number;
+}
+
 export interface LeadStore {
   /**
    * Stores a lead, its deliveries (one per submission, pending, due at `receivedAt`) and its
@@ -95,6 +105,22 @@ export interface LeadStore {
    * one; or the held ones whose hold was "not configured". Resolves with how many changed.
    */
   requeue(selector: RequeueSelector, now?: number): Promise<number>;
+
+  /**
+   * Gives back claims that will not be sent now (no send slot): their lease ends and the attempt
+   * they counted is taken back; they stay due where they were in the queue.
+   */
+  releaseClaims(deliveryIds: number[]): Promise<void>;
+
+  /**
+   * Reserves up to `wanted` sends in the send window the whole site shares (`limit` sends per
+   * `windowMs`, every instance counted), atomically: two instances asking at once never get more
+   * than `limit` between them. Grants nothing while sending is paused.
+   */
+  takeSendSlots(now: number, wanted: number, limit: number, windowMs: number): Promise<SendSlots>;
+
+  /** Pauses sending for every instance until `until` (a later pause already set stays). */
+  pauseSending(until: number): Promise<void>;
 
   /** When the earliest pending delivery is due, if any is pending. */
   nextDueAt(): Promise<number | undefined>;

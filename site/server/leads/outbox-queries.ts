@@ -1,8 +1,10 @@
 /**
- * The read side of the SQLite outbox: leads with their derived status, one lead in full, files by
+ * The read side of the outbox: leads with their derived status, one lead in full, files by
  * token, and counts (the `LeadStore` reads; the guarantees are written in lead-store.ts).
  */
-import { getDatabase, type Db } from '@/site/server/db/database';
+import { sql, type Kysely } from 'kysely';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { getDatabase } from '@/site/server/db/site-database';
 import type { LeadStats } from './lead-store';
 import type {
   DeliveryRow,
@@ -11,37 +13,45 @@ import type {
   LeadSummary,
   StoredFile,
 } from './lead-types';
+import type { OutboxTables } from './outbox-schema';
 import {
-  leadStatusCountSql,
-  leadSummarySql,
+  leadStatusCounts,
+  leadSummaries,
   toDelivery,
   toLeadSummary,
   toStoredFile,
-  type DeliveryRecord,
-  type FileRecord,
-  type LeadRecord,
 } from './outbox-rows';
-import { asPromise } from './as-promise';
-import './outbox-schema';
 
 export class OutboxQueries {
-  constructor(protected readonly db: () => Db = getDatabase) {}
+  private typed: Promise<{ db: Kysely<OutboxTables>; site: SiteDatabase }> | undefined;
 
-  listLeads(options: { status?: DeliveryStatus; limit?: number } = {}): Promise<LeadSummary[]> {
-    return asPromise(() => {
-      const limit = options.limit ? `LIMIT ${Math.floor(options.limit)}` : '';
-      return this.db()
-        .prepare<unknown[], LeadRecord>(
-          `${leadSummarySql('', options.status ? 'HAVING status = ?' : '')}
-           ORDER BY l.received_at, l.id ${limit}`,
-        )
-        .all(...(options.status ? [options.status] : []))
-        .map(toLeadSummary);
-    });
+  constructor(private readonly database: () => Promise<SiteDatabase> = getDatabase) {}
+
+  /** The database with the outbox's tables typed, and which dialect it speaks. */
+  protected handle(): Promise<{ db: Kysely<OutboxTables>; site: SiteDatabase }> {
+    this.typed ??= this.database().then((site) => ({
+      db: site.db.withTables<OutboxTables>(),
+      site,
+    }));
+    return this.typed;
+  }
+
+  protected async db(): Promise<Kysely<OutboxTables>> {
+    return (await this.handle()).db;
+  }
+
+  async listLeads(
+    options: { status?: DeliveryStatus; limit?: number } = {},
+  ): Promise<LeadSummary[]> {
+    const limit = options.limit ? sql`LIMIT ${Math.floor(options.limit)}` : sql``;
+    const { rows } = await sql`${leadSummaries(null, options.status)}
+      ORDER BY l.received_at, l.id ${limit}`.execute(await this.db());
+    return (rows as Parameters<typeof toLeadSummary>[0][]).map(toLeadSummary);
   }
 
   async getLead(id: string): Promise<LeadDetail | undefined> {
-    const row = this.db().prepare<[string], LeadRecord>(leadSummarySql('WHERE l.id = ?')).get(id);
+    const { rows } = await leadSummaries(sql`l.id = ${id}`).execute(await this.db());
+    const row = rows[0];
     if (!row) return undefined;
     return {
       ...toLeadSummary(row),
@@ -52,71 +62,69 @@ export class OutboxQueries {
     };
   }
 
-  deliveriesOf(leadId: string): Promise<DeliveryRow[]> {
-    return asPromise(() => {
-      return this.db()
-        .prepare<[string], DeliveryRecord>(
-          'SELECT * FROM lead_deliveries WHERE lead_id = ? ORDER BY id',
-        )
-        .all(leadId)
-        .map(toDelivery);
-    });
+  async deliveriesOf(leadId: string): Promise<DeliveryRow[]> {
+    const db = await this.db();
+    const rows = await db
+      .selectFrom('lead_deliveries')
+      .selectAll()
+      .where('lead_id', '=', leadId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toDelivery);
   }
 
-  fileByToken(token: string): Promise<(StoredFile & { hubspotUrl: string | null }) | undefined> {
-    return asPromise(() => {
-      const row = this.db()
-        .prepare<[string], FileRecord>('SELECT * FROM lead_files WHERE token = ?')
-        .get(token);
-      return row && toStoredFile(row);
-    });
+  /** One file by its token, or every file of a lead by field. */
+  private async files(by: 'token' | 'lead_id', value: string) {
+    const db = await this.db();
+    const rows = await db
+      .selectFrom('lead_files')
+      .selectAll()
+      .where(by, '=', value)
+      .orderBy('field')
+      .execute();
+    return rows.map(toStoredFile);
+  }
+
+  async fileByToken(
+    token: string,
+  ): Promise<(StoredFile & { hubspotUrl: string | null }) | undefined> {
+    return (await this.files('token', token))[0];
   }
 
   filesOf(leadId: string): Promise<(StoredFile & { hubspotUrl: string | null })[]> {
-    return asPromise(() => {
-      return this.db()
-        .prepare<[string], FileRecord>('SELECT * FROM lead_files WHERE lead_id = ? ORDER BY field')
-        .all(leadId)
-        .map(toStoredFile);
-    });
+    return this.files('lead_id', leadId);
   }
 
-  stats(): Promise<LeadStats> {
-    return asPromise(() => {
-      const db = this.db();
-      const zero = () => ({ pending: 0, delivered: 0, held: 0, failed: 0 });
-      const leads = zero();
-      for (const row of db
-        .prepare<[], { status: DeliveryStatus; n: number }>(leadStatusCountSql)
-        .all())
-        leads[row.status] = row.n;
-      const deliveries = zero();
-      for (const row of db
-        .prepare<[], { status: DeliveryStatus; n: number }>(
-          'SELECT status, COUNT(*) AS n FROM lead_deliveries GROUP BY status',
-        )
-        .all())
-        deliveries[row.status] = row.n;
-      const byFlow: Record<string, number> = {};
-      for (const row of db
-        .prepare<[], { flow_id: string; n: number }>(
-          'SELECT flow_id, COUNT(*) AS n FROM leads GROUP BY flow_id ORDER BY flow_id',
-        )
-        .all())
-        byFlow[row.flow_id] = row.n;
-      const extra = db
-        .prepare<[], { oldest: number | null; doubt: number | null }>(
-          `SELECT MIN(CASE WHEN d.status = 'pending' THEN l.received_at END) AS oldest,
-             SUM(d.in_doubt) AS doubt FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id`,
-        )
-        .get();
-      return {
-        leads,
-        deliveries,
-        byFlow,
-        oldestPendingAt: extra?.oldest ?? null,
-        inDoubt: extra?.doubt ?? 0,
-      };
-    });
+  async stats(): Promise<LeadStats> {
+    const db = await this.db();
+    const zero = () => ({ pending: 0, delivered: 0, held: 0, failed: 0 });
+    const leads = zero();
+    for (const row of (await leadStatusCounts.execute(db)).rows) leads[row.status] = row.n;
+    const deliveries = zero();
+    const byStatus = await db
+      .selectFrom('lead_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    for (const row of byStatus) deliveries[row.status] = Number(row.n);
+    const byFlow: Record<string, number> = {};
+    const flows = await db
+      .selectFrom('leads')
+      .select(['flow_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('flow_id')
+      .orderBy('flow_id')
+      .execute();
+    for (const row of flows) byFlow[row.flow_id] = Number(row.n);
+    const { rows } = await sql<{ oldest: number | null; doubt: number | null }>`SELECT
+        MIN(CASE WHEN d.status = 'pending' THEN l.received_at END) AS oldest,
+        SUM(d.in_doubt) AS doubt
+      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id`.execute(db);
+    return {
+      leads,
+      deliveries,
+      byFlow,
+      oldestPendingAt: rows[0]?.oldest ?? null,
+      inDoubt: rows[0]?.doubt ?? 0,
+    };
   }
 }

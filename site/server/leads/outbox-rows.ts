@@ -1,67 +1,44 @@
 /**
- * The one mapping from the outbox's SQLite rows to the shapes of lead-types.ts. Every query that
- * returns a lead, a delivery or a file selects the columns named here and maps them here.
+ * The one mapping from the outbox's rows (SQLite or PostgreSQL) to the shapes of lead-types.ts.
+ * Every query that returns a lead, a delivery or a file selects the columns named here and maps
+ * them here.
  */
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { DeliveryRow, DeliveryStatus, LeadSummary, StoredFile } from './lead-types';
+import type { DeliveryTable, FileTable, LeadTable } from './outbox-schema';
 
-export interface DeliveryRecord {
-  id: number;
-  lead_id: string;
-  form_key: string;
-  body: string;
-  status: DeliveryStatus;
-  hold_kind: 'unconfigured' | 'provider' | null;
-  attempts: number;
-  next_attempt_at: number | null;
-  in_doubt: number;
-  dropped_context: string;
-  last_status: number | null;
-  last_response: string | null;
-  last_error: string | null;
-  delivered_at: number | null;
-}
+export type DeliveryRecord = Selectable<DeliveryTable>;
 
-/** A `leads` row with its deliveries' aggregates (see `leadSummarySql`). */
-export interface LeadRecord {
-  id: string;
-  flow_id: string;
-  answers: string;
-  hutk: string | null;
-  submitted_at: number;
-  received_at: number;
-  page_uri: string;
-  page_name: string;
-  client_ip: string | null;
+/** A `leads` row with its deliveries' aggregates (see `leadSummaries`). */
+export type LeadRecord = Selectable<LeadTable> & {
   status: DeliveryStatus;
   attempts: number;
   last_error: string | null;
-}
+};
 
-export interface FileRecord {
-  token: string;
-  field: string;
-  original_name: string;
-  stored_name: string;
-  mime: string;
-  size: number;
-  hubspot_url: string | null;
-}
+export type FileRecord = Selectable<FileTable>;
 
-/** A lead's worst delivery status: failed > held > pending > delivered. */
-const leadStatusSql = `CASE MAX(CASE d.status WHEN 'failed' THEN 3 WHEN 'held' THEN 2 WHEN 'pending' THEN 1 ELSE 0 END)
+/** A lead's worst delivery status, over its deliveries `d`: failed > held > pending > delivered. */
+export const leadStatus = sql<DeliveryStatus>`CASE MAX(CASE d.status WHEN 'failed' THEN 3
+  WHEN 'held' THEN 2 WHEN 'pending' THEN 1 ELSE 0 END)
   WHEN 3 THEN 'failed' WHEN 2 THEN 'held' WHEN 1 THEN 'pending' ELSE 'delivered' END`;
 
-/** Leads with their derived status; `where` filters leads, `having` filters on the status. */
-export function leadSummarySql(where = '', having = ''): string {
-  return `SELECT l.*, ${leadStatusSql} AS status, SUM(d.attempts) AS attempts,
+/**
+ * Leads `l` with their derived status, attempts and last error; `where` filters leads, `status`
+ * keeps the leads whose worst status it is.
+ */
+export function leadSummaries(where: RawBuilder<unknown> | null, status?: DeliveryStatus) {
+  return sql<LeadRecord>`SELECT l.*, ${leadStatus} AS status, SUM(d.attempts) AS attempts,
       MAX(d.last_error) AS last_error
     FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id
-    ${where} GROUP BY l.id ${having}`;
+    ${where ? sql`WHERE ${where}` : sql``} GROUP BY l.id
+    ${status ? sql`HAVING ${leadStatus} = ${status}` : sql``}`;
 }
 
 /** Counts leads by their worst status. */
-export const leadStatusCountSql = `SELECT status, COUNT(*) AS n FROM (SELECT ${leadStatusSql} AS status
-  FROM lead_deliveries d GROUP BY d.lead_id) GROUP BY status`;
+export const leadStatusCounts = sql<{ status: DeliveryStatus; n: number }>`SELECT status,
+  COUNT(*) AS n FROM (SELECT ${leadStatus} AS status FROM lead_deliveries d GROUP BY d.lead_id) s
+  GROUP BY status`;
 
 export function toDelivery(row: DeliveryRecord): DeliveryRow {
   return {

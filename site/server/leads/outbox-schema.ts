@@ -1,64 +1,151 @@
 /**
  * The lead outbox tables. A lead is stored once (`leads`); each HubSpot form it feeds is one
  * delivery (`lead_deliveries`) with its own status, attempts and last provider response, so a
- * careers lead (two forms) can be half delivered without being sent twice.
+ * careers lead (two forms) can be half delivered without being sent twice. Times are
+ * milliseconds since the epoch (BIGINT on PostgreSQL). The Kysely types below are the columns.
  */
-import { registerMigrations, type Migration } from '@/site/server/db/database';
+import type { Generated } from 'kysely';
+import type { Migration } from '@/site/server/db/database';
+import type { DeliveryStatus } from './lead-types';
+
+export interface LeadTable {
+  id: string;
+  flow_id: string;
+  answers: string;
+  page_uri: string;
+  page_name: string;
+  hutk: string | null;
+  client_ip: string | null;
+  submitted_at: number;
+  received_at: number;
+  idempotency_key: string | null;
+}
+
+export interface DeliveryTable {
+  id: Generated<number>;
+  lead_id: string;
+  form_key: string;
+  body: string;
+  status: DeliveryStatus;
+  hold_kind: 'unconfigured' | 'provider' | null;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  in_flight_until: number | null;
+  in_doubt: Generated<number>;
+  dropped_context: Generated<string>;
+  last_status: number | null;
+  last_response: string | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  updated_at: number;
+}
+
+export interface FileTable {
+  token: string;
+  lead_id: string;
+  field: string;
+  original_name: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  hubspot_url: string | null;
+  created_at: number;
+}
+
+/** A type, not an interface: Kysely wants the table map indexable. */
+/** One row (id 1): the site-wide pause after a 429 and the send window all instances share. */
+export interface SendingTable {
+  id: number;
+  paused_until: number;
+  window_start: number;
+  window_count: number;
+  last_grant: number;
+}
+
+export type OutboxTables = {
+  leads: LeadTable;
+  lead_deliveries: DeliveryTable;
+  lead_files: FileTable;
+  lead_sending: SendingTable;
+};
+
+/** The column types of the two dialects: SQLite's INTEGER is 64-bit, PostgreSQL's is not. */
+function outboxTables(t: { time: string; serial: string }): string[] {
+  return [
+    `CREATE TABLE leads (
+      id TEXT PRIMARY KEY,
+      flow_id TEXT NOT NULL,
+      answers TEXT NOT NULL,
+      page_uri TEXT NOT NULL,
+      page_name TEXT NOT NULL,
+      hutk TEXT,
+      client_ip TEXT,
+      submitted_at ${t.time} NOT NULL,
+      received_at ${t.time} NOT NULL,
+      idempotency_key TEXT,
+      UNIQUE (flow_id, idempotency_key)
+    )`,
+    'CREATE INDEX leads_received ON leads (received_at)',
+    `CREATE TABLE lead_deliveries (
+      id ${t.serial},
+      lead_id TEXT NOT NULL REFERENCES leads (id),
+      form_key TEXT NOT NULL,
+      body TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'held', 'failed')),
+      hold_kind TEXT CHECK (hold_kind IN ('unconfigured', 'provider')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at ${t.time},
+      in_flight_until ${t.time},
+      in_doubt INTEGER NOT NULL DEFAULT 0,
+      dropped_context TEXT NOT NULL DEFAULT '[]',
+      last_status INTEGER,
+      last_response TEXT,
+      last_error TEXT,
+      delivered_at ${t.time},
+      updated_at ${t.time} NOT NULL,
+      UNIQUE (lead_id, form_key)
+    )`,
+    'CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at)',
+    `CREATE TABLE lead_files (
+      token TEXT PRIMARY KEY,
+      lead_id TEXT NOT NULL REFERENCES leads (id),
+      field TEXT NOT NULL,
+      original_name TEXT NOT NULL,
+      stored_name TEXT NOT NULL,
+      mime TEXT NOT NULL,
+      size ${t.time} NOT NULL,
+      hubspot_url TEXT,
+      created_at ${t.time} NOT NULL
+    )`,
+    'CREATE INDEX lead_files_lead ON lead_files (lead_id)',
+  ];
+}
+
+function sendingTable(time: string): string[] {
+  return [
+    `CREATE TABLE lead_sending (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      paused_until ${time} NOT NULL DEFAULT 0,
+      window_start ${time} NOT NULL DEFAULT 0,
+      window_count INTEGER NOT NULL DEFAULT 0,
+      last_grant INTEGER NOT NULL DEFAULT 0
+    )`,
+    'INSERT INTO lead_sending (id) VALUES (1)',
+  ];
+}
 
 export const outboxMigrations: Migration[] = [
   {
     name: 'leads-001-outbox',
-    sql: `
-      CREATE TABLE leads (
-        id TEXT PRIMARY KEY,
-        flow_id TEXT NOT NULL,
-        answers TEXT NOT NULL,
-        page_uri TEXT NOT NULL,
-        page_name TEXT NOT NULL,
-        hutk TEXT,
-        client_ip TEXT,
-        submitted_at INTEGER NOT NULL,
-        received_at INTEGER NOT NULL,
-        idempotency_key TEXT,
-        UNIQUE (flow_id, idempotency_key)
-      );
-      CREATE INDEX leads_received ON leads (received_at);
-
-      CREATE TABLE lead_deliveries (
-        id INTEGER PRIMARY KEY,
-        lead_id TEXT NOT NULL REFERENCES leads (id),
-        form_key TEXT NOT NULL,
-        body TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'held', 'failed')),
-        hold_kind TEXT CHECK (hold_kind IN ('unconfigured', 'provider')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER,
-        in_flight_until INTEGER,
-        in_doubt INTEGER NOT NULL DEFAULT 0,
-        dropped_context TEXT NOT NULL DEFAULT '[]',
-        last_status INTEGER,
-        last_response TEXT,
-        last_error TEXT,
-        delivered_at INTEGER,
-        updated_at INTEGER NOT NULL,
-        UNIQUE (lead_id, form_key)
-      );
-      CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at);
-
-      CREATE TABLE lead_files (
-        token TEXT PRIMARY KEY,
-        lead_id TEXT NOT NULL REFERENCES leads (id),
-        field TEXT NOT NULL,
-        original_name TEXT NOT NULL,
-        stored_name TEXT NOT NULL,
-        mime TEXT NOT NULL,
-        size INTEGER NOT NULL,
-        hubspot_url TEXT,
-        created_at INTEGER NOT NULL
-      );
-      CREATE INDEX lead_files_lead ON lead_files (lead_id);
-    `,
+    sqlite: outboxTables({ time: 'INTEGER', serial: 'INTEGER PRIMARY KEY' }),
+    postgres: outboxTables({
+      time: 'BIGINT',
+      serial: 'BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY',
+    }),
+  },
+  {
+    name: 'leads-002-sending',
+    sqlite: sendingTable('INTEGER'),
+    postgres: sendingTable('BIGINT'),
   },
 ];
-
-registerMigrations(outboxMigrations);

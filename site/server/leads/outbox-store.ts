@@ -1,253 +1,310 @@
 /**
- * The SQLite `LeadStore` (guarantees in lead-store.ts): leads, their HubSpot deliveries and their
- * files in the shared SQLite database. Writes from the request path go through a group commit;
- * the worker claims due deliveries with a lease so two processes (the server's worker and
- * `npm run leads -- retry`) never send one twice.
+ * The `LeadStore` (guarantees in lead-store.ts) over the site database, SQLite or PostgreSQL:
+ * leads, their HubSpot deliveries and their files. Writes from the request path go through a
+ * group commit; a worker claims due deliveries with a lease, so two workers (another instance, or
+ * `npm run leads -- retry`) never send one twice, and a lease left by a killed instance is taken
+ * over once it expires.
  */
-import { getDatabase, type Db } from '@/site/server/db/database';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { isUniqueViolation, type SiteDatabase } from '@/site/server/db/database';
+import { getDatabase } from '@/site/server/db/site-database';
 import { GroupCommit } from './group-commit';
 import {
   DuplicateLeadError,
   type AttemptRecord,
   type LeadStore,
   type RequeueSelector,
+  type SendSlots,
 } from './lead-store';
 import type { DeliveryRow, NewLead } from './lead-types';
 import { OutboxQueries } from './outbox-queries';
 import { toDelivery, type DeliveryRecord } from './outbox-rows';
-import { StatementCache } from './statement-cache';
-import { asPromise } from './as-promise';
-import './outbox-schema';
+import type { OutboxTables } from './outbox-schema';
+
+/** Inserts `rows` into `table` in one statement (none when there are none). */
+async function insertAll<T extends keyof OutboxTables>(
+  trx: Transaction<OutboxTables>,
+  table: T,
+  rows: Insertable<OutboxTables[T]>[],
+): Promise<void> {
+  if (rows.length > 0) await trx.insertInto(table).values(rows).execute();
+}
 
 /** Keeps a provider response readable in the outbox without letting a huge body bloat it. */
 const clip = (text: string | undefined) => (text === undefined ? null : text.slice(0, 4000));
 
 export class OutboxStore extends OutboxQueries implements LeadStore {
-  private readonly commits: GroupCommit;
-  /** The statements run for every lead (insert, claim, record), compiled once. */
-  private readonly statements = new StatementCache();
+  private readonly commits = new GroupCommit<OutboxTables>(() => this.db());
 
-  constructor(db: () => Db = getDatabase) {
-    super(db);
-    this.commits = new GroupCommit(db);
+  constructor(database: () => Promise<SiteDatabase> = getDatabase) {
+    super(database);
   }
 
-  /** Commits a lead with its deliveries (due now) and files; resolves once it is on disk. */
-  insertLead(lead: NewLead): Promise<string> {
-    return this.commits.run((db) => {
-      if (lead.idempotencyKey !== undefined) {
-        const existing = this.idempotentLead(db, lead.flowId, lead.idempotencyKey);
-        if (existing) throw new DuplicateLeadError(existing);
-      }
-      this.statements
-        .get(
-          db,
-          `INSERT INTO leads (id, flow_id, answers, page_uri, page_name, hutk, client_ip,
-           submitted_at, received_at, idempotency_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          lead.id,
-          lead.flowId,
-          JSON.stringify(lead.answers),
-          lead.pageUri,
-          lead.pageName,
-          lead.hutk ?? null,
-          lead.clientIp ?? null,
-          lead.submittedAt,
-          lead.receivedAt,
-          lead.idempotencyKey ?? null,
-        );
-      const delivery = this.statements.get(
-        db,
-        `INSERT INTO lead_deliveries (lead_id, form_key, body, status, next_attempt_at, updated_at)
-         VALUES (?, ?, ?, 'pending', ?, ?)`,
-      );
-      for (const submission of lead.submissions) {
-        delivery.run(
-          lead.id,
-          submission.formKey,
-          JSON.stringify(submission.body),
-          lead.receivedAt,
-          lead.receivedAt,
-        );
-      }
-      const file = this.statements.get(
-        db,
-        `INSERT INTO lead_files (token, lead_id, field, original_name, stored_name, mime, size, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const stored of lead.files) {
-        file.run(
-          stored.token,
-          lead.id,
-          stored.field,
-          stored.originalName,
-          stored.storedName,
-          stored.mime,
-          stored.size,
-          lead.receivedAt,
-        );
-      }
-      return lead.id;
-    });
+  /** Commits a lead with its deliveries (due now) and files; resolves once it is durable. */
+  async insertLead(lead: NewLead): Promise<string> {
+    try {
+      return await this.commits.run((trx) => this.writeLead(trx, lead));
+    } catch (error) {
+      // The same key committed by a concurrent request (or another instance) in the meantime.
+      const key = lead.idempotencyKey;
+      if (key === undefined || !isUniqueViolation(error)) throw error;
+      const existing = await this.findByIdempotencyKey(lead.flowId, key);
+      throw existing ? new DuplicateLeadError(existing) : error;
+    }
   }
 
-  findByIdempotencyKey(flowId: string, key: string): Promise<string | undefined> {
-    return asPromise(() => {
-      return this.idempotentLead(this.db(), flowId, key);
-    });
+  private async writeLead(trx: Transaction<OutboxTables>, lead: NewLead): Promise<string> {
+    // Checked inside the transaction, in the order the leads arrived: of two with one key in one
+    // group commit, the first is stored and the second refused.
+    if (lead.idempotencyKey !== undefined) {
+      const existing = await trx
+        .selectFrom('leads')
+        .select('id')
+        .where('flow_id', '=', lead.flowId)
+        .where('idempotency_key', '=', lead.idempotencyKey)
+        .executeTakeFirst();
+      if (existing) throw new DuplicateLeadError(existing.id);
+    }
+    await trx
+      .insertInto('leads')
+      .values({
+        id: lead.id,
+        flow_id: lead.flowId,
+        answers: JSON.stringify(lead.answers),
+        page_uri: lead.pageUri,
+        page_name: lead.pageName,
+        hutk: lead.hutk ?? null,
+        client_ip: lead.clientIp ?? null,
+        submitted_at: lead.submittedAt,
+        received_at: lead.receivedAt,
+        idempotency_key: lead.idempotencyKey ?? null,
+      })
+      .execute();
+    // One statement per table, whatever the number of forms and files.
+    const due = lead.receivedAt;
+    const { id } = lead;
+    await insertAll(
+      trx,
+      'lead_deliveries',
+      lead.submissions.map(({ formKey, body }) => ({
+        lead_id: id,
+        form_key: formKey,
+        body: JSON.stringify(body),
+        status: 'pending' as const,
+        next_attempt_at: due,
+        updated_at: due,
+      })),
+    );
+    const files = lead.files.map((file) => ({
+      token: file.token,
+      lead_id: id,
+      field: file.field,
+      original_name: file.originalName,
+      stored_name: file.storedName,
+      mime: file.mime,
+      size: file.size,
+      created_at: due,
+    }));
+    await insertAll(trx, 'lead_files', files);
+    return lead.id;
   }
 
-  private idempotentLead(db: Db, flowId: string, key: string): string | undefined {
-    const row = this.statements
-      .get<[string, string], { id: string }>(
-        db,
-        'SELECT id FROM leads WHERE flow_id = ? AND idempotency_key = ?',
-      )
-      .get(flowId, key);
+  async findByIdempotencyKey(flowId: string, key: string): Promise<string | undefined> {
+    const db = await this.db();
+    const row = await db
+      .selectFrom('leads')
+      .select('id')
+      .where('flow_id', '=', flowId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
     return row?.id;
   }
 
   /**
-   * Leases up to `limit` due pending deliveries (optionally only the given leads') for
-   * `leaseMs` and counts the attempt. A lease that outlives its holder marks the attempt in doubt.
+   * Leases up to `limit` due pending deliveries (optionally only the given leads') for `leaseMs`
+   * and counts the attempt, in one statement. A lease that outlived its holder marks that earlier
+   * attempt in doubt. On PostgreSQL rows another instance is claiming are skipped, not waited for.
    */
-  claimDue(
+  async claimDue(
     now: number,
     limit: number,
     leaseMs: number,
     leadIds?: string[],
   ): Promise<DeliveryRow[]> {
-    return asPromise(() => {
-      const db = this.db();
-      const claim = db.transaction(() => {
-        const filter = leadIds ? `AND lead_id IN (${leadIds.map(() => '?').join(',')})` : '';
-        const rows = this.statements
-          .get<unknown[], DeliveryRecord>(
-            db,
-            `SELECT * FROM lead_deliveries
-             WHERE status = 'pending' AND next_attempt_at <= ?
-               AND (in_flight_until IS NULL OR in_flight_until < ?) ${filter}
-             ORDER BY next_attempt_at, id LIMIT ?`,
-          )
-          .all(now, now, ...(leadIds ?? []), limit);
-        const lease = this.statements.get(
-          db,
-          `UPDATE lead_deliveries
-           SET in_flight_until = ?, attempts = attempts + 1, updated_at = ?,
-               in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
-           WHERE id = ?`,
-        );
-        for (const row of rows) lease.run(now + leaseMs, now, row.id);
-        return rows.map((row) => ({ ...toDelivery(row), attempts: row.attempts + 1 }));
-      });
-      return claim.immediate();
-    });
+    const { db, site } = await this.handle();
+    if (leadIds?.length === 0) return [];
+    const only = leadIds ? sql`AND lead_id IN (${sql.join(leadIds)})` : sql``;
+    const skipLocked = site.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    // The due rows are picked once (a CTE is evaluated once), then leased by id: PostgreSQL
+    // could otherwise run an IN subquery again and lease rows it did not pick.
+    const { rows } = await sql<DeliveryRecord>`WITH picked AS (SELECT id FROM lead_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= ${now}
+          AND (in_flight_until IS NULL OR in_flight_until < ${now}) ${only}
+        ORDER BY next_attempt_at, id LIMIT ${limit} ${skipLocked})
+      UPDATE lead_deliveries
+      SET in_flight_until = ${now + leaseMs}, attempts = attempts + 1, updated_at = ${now},
+        in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
+      WHERE id IN (SELECT id FROM picked)
+      RETURNING *`.execute(db);
+    // RETURNING keeps no order: oldest due first, ties by insertion.
+    return rows
+      .sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0) || a.id - b.id)
+      .map(toDelivery);
   }
 
   /** Records an attempt's outcome and releases the lease (group-committed). */
   recordAttempt(deliveryId: number, outcome: AttemptRecord, now = Date.now()): Promise<void> {
-    return this.commits.run((db) => {
-      const common = {
-        id: deliveryId,
-        now,
-        httpStatus: outcome.httpStatus ?? null,
-        response: clip(outcome.response),
-      };
+    const common = {
+      in_flight_until: null,
+      last_status: outcome.httpStatus ?? null,
+      last_response: clip(outcome.response),
+      updated_at: now,
+    };
+    return this.commits.run(async (trx) => {
+      const update = trx.updateTable('lead_deliveries').where('id', '=', deliveryId);
       if (outcome.status === 'delivered') {
-        this.statements
-          .get(
-            db,
-            `UPDATE lead_deliveries SET status = 'delivered', hold_kind = NULL, in_flight_until = NULL,
-             next_attempt_at = NULL, last_status = @httpStatus, last_response = @response,
-             last_error = NULL, delivered_at = @now, updated_at = @now WHERE id = @id`,
-          )
-          .run(common);
-      } else if (outcome.status === 'pending') {
-        this.statements
-          .get(
-            db,
-            `UPDATE lead_deliveries SET in_flight_until = NULL, next_attempt_at = @next,
-             last_status = @httpStatus, last_response = @response, last_error = @error,
-             dropped_context = CASE WHEN @drop IS NULL THEN dropped_context ELSE @drop END,
-             updated_at = @now WHERE id = @id`,
-          )
-          .run({
+        await update
+          .set({
             ...common,
-            next: outcome.nextAttemptAt,
-            error: outcome.error,
-            drop: outcome.dropContext ? JSON.stringify(outcome.dropContext) : null,
-          });
+            status: 'delivered',
+            hold_kind: null,
+            next_attempt_at: null,
+            last_error: null,
+            delivered_at: now,
+          })
+          .execute();
+      } else if (outcome.status === 'pending') {
+        await update
+          .set({
+            ...common,
+            next_attempt_at: outcome.nextAttemptAt,
+            last_error: outcome.error,
+            ...(outcome.dropContext
+              ? { dropped_context: JSON.stringify(outcome.dropContext) }
+              : {}),
+          })
+          .execute();
       } else {
-        this.statements
-          .get(
-            db,
-            `UPDATE lead_deliveries SET status = @status, hold_kind = @holdKind, in_flight_until = NULL,
-             next_attempt_at = NULL, last_status = @httpStatus, last_response = @response,
-             last_error = @error, updated_at = @now WHERE id = @id`,
-          )
-          .run({
+        await update
+          .set({
             ...common,
             status: outcome.status,
-            holdKind: outcome.status === 'held' ? outcome.holdKind : null,
-            error: outcome.error,
-          });
+            hold_kind: outcome.status === 'held' ? outcome.holdKind : null,
+            next_attempt_at: null,
+            last_error: outcome.error,
+          })
+          .execute();
       }
     });
   }
 
   /**
-   * After a restart no attempt is in flight: a lease left behind means the process died while
-   * calling HubSpot. Such attempts are counted in doubt and retried (HubSpot has no idempotency
-   * key, so at-least-once is the best any sender can do there). One worker per database.
+   * After a restart of the only worker no attempt is in flight: a lease left behind means the
+   * process died while calling HubSpot. Such attempts are counted in doubt and retried (HubSpot
+   * has no idempotency key, so at-least-once is the best any sender can do there). With several
+   * instances on one database the worker does not call this: expired leases are taken over.
    */
-  releaseStaleLeases(): Promise<number> {
-    return asPromise(() => {
-      return this.db()
-        .prepare(
-          `UPDATE lead_deliveries SET in_flight_until = NULL, in_doubt = in_doubt + 1
-           WHERE status = 'pending' AND in_flight_until IS NOT NULL`,
-        )
-        .run().changes;
-    });
+  async releaseStaleLeases(): Promise<number> {
+    const db = await this.db();
+    const result = await db
+      .updateTable('lead_deliveries')
+      .set((eb) => ({ in_flight_until: null, in_doubt: eb('in_doubt', '+', 1) }))
+      .where('status', '=', 'pending')
+      .where('in_flight_until', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
-  /** Puts held (and, with `includeFailed`, failed) deliveries back in the queue, due now. */
-  requeue(selector: RequeueSelector, now = Date.now()): Promise<number> {
-    return asPromise(() => {
-      const set = `SET status = 'pending', hold_kind = NULL, next_attempt_at = ${now}, updated_at = ${now}`;
-      if ('leadId' in selector) {
-        return this.db()
-          .prepare(
-            `UPDATE lead_deliveries ${set} WHERE lead_id = ? AND status IN ('held', 'failed', 'pending')`,
-          )
-          .run(selector.leadId).changes;
-      }
-      const where =
-        'allHeld' in selector
-          ? "status = 'held'"
-          : "status = 'held' AND hold_kind = 'unconfigured'";
-      return this.db().prepare(`UPDATE lead_deliveries ${set} WHERE ${where}`).run().changes;
-    });
+  /** Puts held (and, for one lead, failed) deliveries back in the queue, due now. */
+  async requeue(selector: RequeueSelector, now = Date.now()): Promise<number> {
+    const db = await this.db();
+    let update = db
+      .updateTable('lead_deliveries')
+      .set({ status: 'pending', hold_kind: null, next_attempt_at: now, updated_at: now });
+    if ('leadId' in selector) {
+      update = update
+        .where('lead_id', '=', selector.leadId)
+        .where('status', 'in', ['held', 'failed', 'pending']);
+    } else {
+      update = update.where('status', '=', 'held');
+      if ('unconfiguredOnly' in selector) update = update.where('hold_kind', '=', 'unconfigured');
+    }
+    return Number((await update.executeTakeFirst()).numUpdatedRows);
+  }
+
+  async releaseClaims(deliveryIds: number[]): Promise<void> {
+    if (deliveryIds.length === 0) return;
+    const db = await this.db();
+    await db
+      .updateTable('lead_deliveries')
+      .set((eb) => ({
+        in_flight_until: null,
+        attempts: eb('attempts', '-', 1),
+      }))
+      .where('id', 'in', deliveryIds)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /**
+   * One statement on the one `lead_sending` row, so it is atomic on both dialects: a window that
+   * has ended starts again at `now`; the grant is what the window has left, none while paused.
+   */
+  async takeSendSlots(
+    now: number,
+    wanted: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<SendSlots> {
+    const db = await this.db();
+    const expired = sql`window_start + ${windowMs} <= ${now}`;
+    const base = sql`(CASE WHEN ${expired} THEN 0 ELSE window_count END)`;
+    const grant = sql`(CASE WHEN paused_until > ${now} THEN 0
+      WHEN ${base} + ${wanted} <= ${limit} THEN ${wanted}
+      WHEN ${base} >= ${limit} THEN 0 ELSE ${limit} - ${base} END)`;
+    const { rows } = await sql<{ last_grant: number; paused_until: number; window_start: number }>`
+      UPDATE lead_sending SET
+        window_start = CASE WHEN ${expired} THEN ${now} ELSE window_start END,
+        window_count = ${base} + ${grant},
+        last_grant = ${grant}
+      WHERE id = 1
+      RETURNING last_grant, paused_until, window_start`.execute(db);
+    const row = rows[0];
+    if (!row) throw new Error('lead_sending has no row: run the migrations');
+    return {
+      granted: row.last_grant,
+      pausedUntil: row.paused_until > now ? row.paused_until : 0,
+      windowEndsAt: row.window_start + windowMs,
+    };
+  }
+
+  async pauseSending(until: number): Promise<void> {
+    const db = await this.db();
+    await db
+      .updateTable('lead_sending')
+      .set({ paused_until: until })
+      .where('id', '=', 1)
+      .where('paused_until', '<', until)
+      .execute();
   }
 
   /** Time of the earliest due pending delivery, if any. */
-  nextDueAt(): Promise<number | undefined> {
-    return asPromise(() => {
-      const row = this.statements
-        .get<[], { at: number | null }>(
-          this.db(),
-          "SELECT MIN(next_attempt_at) AS at FROM lead_deliveries WHERE status = 'pending'",
-        )
-        .get();
-      return row?.at ?? undefined;
-    });
+  async nextDueAt(): Promise<number | undefined> {
+    const db: Kysely<OutboxTables> = await this.db();
+    const row = await db
+      .selectFrom('lead_deliveries')
+      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return row?.at ?? undefined;
   }
 
-  setFileHubspotUrl(token: string, url: string): Promise<void> {
-    return asPromise(() => {
-      this.db().prepare('UPDATE lead_files SET hubspot_url = ? WHERE token = ?').run(url, token);
-    });
+  async setFileHubspotUrl(token: string, url: string): Promise<void> {
+    const db = await this.db();
+    await db
+      .updateTable('lead_files')
+      .set({ hubspot_url: url })
+      .where('token', '=', token)
+      .execute();
   }
 }

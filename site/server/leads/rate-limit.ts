@@ -1,17 +1,24 @@
 /**
- * Per-client rate limit of lead submissions (rate-limiter-flexible, in memory: one server
- * process holds the outbox, so one process counts). `limit` 0 turns it off.
+ * Per-client rate limit of lead submissions (rate-limiter-flexible): counted in PostgreSQL when
+ * the site runs on it, so every instance counts against one limit, else in memory (one process
+ * holds the SQLite outbox, so one process counts). `limit` 0 turns it off.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { createRateLimiter } from '@/site/server/db/rate-limiter';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export function createRateLimit(limitPerMinute: number) {
+export function createRateLimit(limitPerMinute: number, database?: () => Promise<SiteDatabase>) {
   if (limitPerMinute <= 0) return () => Promise.resolve<RateDecision>({ ok: true });
-  const limiter = new RateLimiterMemory({ points: limitPerMinute, duration: 60 });
+  const options = { keyPrefix: 'leads', points: limitPerMinute, duration: 60 };
+  let limiter: Promise<RateLimiterAbstract> | undefined;
   return async (clientKey: string): Promise<RateDecision> => {
+    limiter ??= (database ? database() : Promise.resolve(undefined)).then((site) =>
+      createRateLimiter(site, options),
+    );
     try {
-      await limiter.consume(clientKey);
+      await (await limiter).consume(clientKey);
       return { ok: true };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {

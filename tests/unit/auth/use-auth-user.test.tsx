@@ -20,11 +20,12 @@ function Probe() {
 }
 
 describe('useAuthUser: initialising auth against the real account API', () => {
-  const auth = makeAuth();
+  let auth: Awaited<ReturnType<typeof makeAuth>>;
   let server: Awaited<ReturnType<typeof serveAuthApi>>;
   let cookie = '';
 
   beforeAll(async () => {
+    auth = await makeAuth();
     server = await serveAuthApi(auth.api);
     // Relative API paths resolve to the loopback server, as they resolve to the site.
     const base = document.createElement('base');
@@ -59,7 +60,7 @@ describe('useAuthUser: initialising auth against the real account API', () => {
   it('logs a server failure as an auth error and keeps the session', async () => {
     jsdom.cookieJar.setCookieSync(`${cookie}; Path=/; HttpOnly`, server.origin);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    auth.db.close(); // the database goes away: GET /auth/user answers 500
+    await auth.db.close(); // the database goes away: GET /auth/user answers 500
     render(<Probe />);
     expect(await screen.findByText('unknown')).toBeTruthy();
     expect(logged).toHaveBeenCalledWith(

@@ -4,6 +4,9 @@ import { DeliveryWorker } from '@/site/server/leads/delivery-worker';
 import { createHubSpotSink } from '@/site/server/leads/hubspot-sink';
 import { DuplicateLeadError } from '@/site/server/leads/lead-store';
 import { FakeHubSpot } from '@/tests/fakes/fake-hubspot';
+import type { Dialect } from '@/site/server/db/database';
+import { OutboxStore } from '@/site/server/leads/outbox-store';
+import { dialects } from '@/tests/integration/support/test-databases';
 import { lead, tempOutbox } from './outbox-fixtures';
 
 const portalId = '123456';
@@ -12,18 +15,28 @@ const forms = {
   CAREER_QUESTIONS: 'form-cq',
   CAREERS_SUBMIT: 'form-cs',
 };
-const options = { retryBaseMs: 50, retryMaxMs: 400, pollMs: 50, concurrency: 4, leaseMs: 5000 };
+const options = {
+  retryBaseMs: 50,
+  retryMaxMs: 400,
+  pollMs: 50,
+  concurrency: 4,
+  leaseMs: 5000,
+  sendLimit: { count: 1000, windowMs: 10_000 },
+  soleWorker: true,
+};
 
 let fake: FakeHubSpot | undefined;
 const workers: DeliveryWorker[] = [];
+const outboxes: ReturnType<typeof tempOutbox>[] = [];
 
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
   await fake?.close();
   fake = undefined;
+  for (const outbox of outboxes.splice(0)) await outbox.dispose();
 });
 
-async function setup(accessToken?: string) {
+async function setup(dialect: Dialect, accessToken?: string) {
   fake = new FakeHubSpot({
     portalId,
     accessToken,
@@ -34,7 +47,8 @@ async function setup(accessToken?: string) {
     },
   });
   await fake.up();
-  const outbox = tempOutbox();
+  const outbox = tempOutbox(dialect);
+  outboxes.push(outbox);
   const sink = createHubSpotSink({
     apiBase: fake.url,
     filesApiBase: fake.url,
@@ -45,7 +59,20 @@ async function setup(accessToken?: string) {
   });
   const worker = new DeliveryWorker(outbox.store, sink, options);
   workers.push(worker);
-  return { ...outbox, worker, fake };
+  /**
+   * A second instance's worker on the same database (its own pool on PostgreSQL; on SQLite the
+   * process's one connection), sending to the same HubSpot.
+   */
+  const secondWorker = async (overrides: Partial<typeof options> = {}) => {
+    const other = dialect === 'postgres' ? (await outbox.database).open() : outbox.site;
+    const second = new DeliveryWorker(new OutboxStore(() => other), sink, {
+      ...options,
+      ...overrides,
+    });
+    workers.push(second);
+    return second;
+  };
+  return { ...outbox, worker, fake, sink, secondWorker };
 }
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000) {
@@ -56,9 +83,9 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000) 
   }
 }
 
-describe('delivery worker', () => {
+describe.each(dialects)('delivery worker on %s', (dialect) => {
   it('delivers each form of a lead once, with the original submittedAt, on the public endpoint', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     const careers = lead('ada@example.com', ['careerQuestions', 'careersSubmit']);
     await store.insertLead(careers);
     worker.start();
@@ -72,7 +99,7 @@ describe('delivery worker', () => {
   });
 
   it('uses the secure endpoint with the bearer token when one is set', async () => {
-    const { store, worker, fake } = await setup('pat-token-123');
+    const { store, worker, fake } = await setup(dialect, 'pat-token-123');
     await store.insertLead(lead('bob@example.com'));
     worker.start();
     await until(() => fake.accepted.length === 1);
@@ -80,7 +107,7 @@ describe('delivery worker', () => {
   });
 
   it('keeps retrying through downtime and 5xx, then delivers exactly once', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     await fake.down();
     const leads = Array.from({ length: 20 }, (_, i) => lead(`p${i}@example.com`));
     for (const one of leads) await store.insertLead(one);
@@ -96,7 +123,7 @@ describe('delivery worker', () => {
   });
 
   it('honours Retry-After on 429', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     fake.failNext(1, 429, '1');
     await store.insertLead(lead('wait@example.com'));
     worker.start();
@@ -107,7 +134,7 @@ describe('delivery worker', () => {
   });
 
   it('sends no other lead while a 429 Retry-After runs, then delivers both', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     fake.failNext(1, 429, '1');
     await store.insertLead(lead('first@example.com'));
     worker.start();
@@ -122,7 +149,7 @@ describe('delivery worker', () => {
   });
 
   it('holds a lead on an undeclared field and delivers it once the form is fixed and retried', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     fake.setForm('form-subscribe', { fields: ['firstname'] });
     const one = lead('held@example.com');
     await store.insertLead(one);
@@ -141,7 +168,7 @@ describe('delivery worker', () => {
   });
 
   it("marks a lead failed with HubSpot's message when the visitor's e-mail is refused", async () => {
-    const { store, worker } = await setup();
+    const { store, worker } = await setup(dialect);
     const one = lead('not-an-email');
     await store.insertLead(one);
     worker.start();
@@ -152,7 +179,7 @@ describe('delivery worker', () => {
   });
 
   it('drops a rejected hutk and delivers without it', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     const one = lead('hutk@example.com');
     one.submissions[0]!.body.context.hutk = 'not-a-real-hutk';
     await store.insertLead(one);
@@ -162,7 +189,7 @@ describe('delivery worker', () => {
   });
 
   it('holds every lead without HubSpot configured, and sends them once it is', async () => {
-    const { store, fake } = await setup();
+    const { store, fake } = await setup(dialect);
     const idle = new DeliveryWorker(store, noneSink, options);
     workers.push(idle);
     const one = lead('later@example.com');
@@ -188,7 +215,7 @@ describe('delivery worker', () => {
   });
 
   it('counts a lease left by a dead process as an attempt in doubt and retries it', async () => {
-    const { store, worker, fake } = await setup();
+    const { store, worker, fake } = await setup(dialect);
     const one = lead('doubt@example.com');
     await store.insertLead(one);
     expect(await store.claimDue(Date.now(), 10, 60_000)).toHaveLength(1);
@@ -199,7 +226,7 @@ describe('delivery worker', () => {
   });
 
   it('stores a repeated idempotency key once, even within one group commit', async () => {
-    const { store } = await setup();
+    const { store } = await setup(dialect);
     const first = lead('twice@example.com', ['subscribe'], { idempotencyKey: 'k-1' });
     const second = lead('twice@example.com', ['subscribe'], { idempotencyKey: 'k-1' });
     const other = lead('other@example.com', ['subscribe']);
@@ -218,5 +245,41 @@ describe('delivery worker', () => {
     );
     expect(await store.listLeads()).toHaveLength(2);
     expect((await store.getLead(other.id))?.deliveries).toHaveLength(1);
+  });
+
+  it('keeps two workers together within the site-wide send window', async () => {
+    const { store, fake, sink, secondWorker } = await setup(dialect);
+    const window = { sendLimit: { count: 3, windowMs: 1500 } };
+    const first = new DeliveryWorker(store, sink, { ...options, ...window });
+    workers.push(first);
+    const second = await secondWorker(window);
+    for (let i = 0; i < 7; i++) await store.insertLead(lead(`burst${i}@example.com`));
+    first.start();
+    second.start();
+    await until(() => fake.accepted.length === 7, 8000);
+    const times = fake.requests.map((r) => r.at).sort((a, b) => a - b);
+    // Any 3 sends apart by less than a window would break the limit; 7 need three windows.
+    for (let i = 3; i < times.length; i++) {
+      expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1400);
+    }
+    expect(new Set(fake.accepted.map((r) => r.body.fields[0]?.value)).size).toBe(7);
+    expect((await store.stats()).deliveries.delivered).toBe(7);
+    // Claims given back for want of a slot were not counted as attempts.
+    expect((await store.listLeads()).every((l) => l.attempts === 1)).toBe(true);
+  });
+
+  it("pauses every instance on one instance's 429 until its Retry-After", async () => {
+    const { store, worker, fake, secondWorker } = await setup(dialect);
+    fake.failNext(1, 429, '1');
+    await store.insertLead(lead('limited@example.com'));
+    worker.start();
+    await until(() => fake.requests.length === 1);
+    const second = await secondWorker();
+    await store.insertLead(lead('other@example.com'));
+    second.start();
+    await until(() => fake.accepted.length === 2, 5000);
+    const [limited, ...after] = fake.requests;
+    expect(limited?.status).toBe(429);
+    for (const request of after) expect(request.at - limited!.at).toBeGreaterThanOrEqual(950);
   });
 });

@@ -53,6 +53,8 @@ async function deliverWithFile(accessToken: string | undefined) {
     pollMs: 50,
     concurrency: 2,
     leaseMs: 5000,
+    sendLimit: { count: 100, windowMs: 10_000 },
+    soleWorker: true,
     resolveFiles: createFileResolver(store, storage, siteUrl),
   });
   worker.start();

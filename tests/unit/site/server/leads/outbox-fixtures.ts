@@ -1,17 +1,20 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '@/site/server/db/database';
+import type { Dialect } from '@/site/server/db/database';
 import type { NewLead } from '@/site/server/leads/lead-types';
-import { outboxMigrations } from '@/site/server/leads/outbox-schema';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
+import { testDatabase } from '@/tests/integration/support/test-databases';
 
-/** A fresh outbox in a temporary SQLite file. */
-export function tempOutbox() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'outbox-')), 'leads.sqlite');
-  const db = openDatabase(file, outboxMigrations);
-  return { file, db, store: new OutboxStore(() => db) };
+/** A fresh outbox in a new database of the dialect (a temporary SQLite file by default). */
+export function tempOutbox(dialect: Dialect = 'sqlite') {
+  const database = testDatabase(dialect);
+  const site = database.then((db) => db.open());
+  return {
+    store: new OutboxStore(() => site),
+    /** The store's own connection. */
+    site,
+    database,
+    dispose: async () => (await database).dispose(),
+  };
 }
 
 /** A lead with hand-built HubSpot bodies (one per form key). */

@@ -1,0 +1,14 @@
+/**
+ * Every migration of the site's database, in the order they were written: each feature's list
+ * is appended here. `npm run db -- migrate` and every server start apply the ones not yet applied.
+ */
+import { authMigrations } from '@/site/server/auth/auth-migrations';
+import { outboxMigrations } from '@/site/server/leads/outbox-schema';
+import type { Migration } from './database';
+import { rateLimitMigrations } from './rate-limiter';
+
+export const siteMigrations: readonly Migration[] = [
+  ...outboxMigrations,
+  ...authMigrations,
+  ...rateLimitMigrations,
+];
