@@ -2,6 +2,7 @@
 export { localeProxy as proxy } from './site/shell/locale/locale-proxy';
 
 export const config = {
-  // Pages only: not Next's assets, API routes, metadata files or any file with an extension.
-  matcher: ['/((?!_next/|api/|.*\\.[A-Za-z0-9]+$).*)'],
+  // Pages only: not Next's assets, API routes, the health check, metadata files or any file
+  // with an extension.
+  matcher: ['/((?!_next/|api/|healthz$|.*\\.[A-Za-z0-9]+$).*)'],
 };

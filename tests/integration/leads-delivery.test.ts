@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHubSpot } from '@/tests/fakes/fake-hubspot';
 import { ensureBuild } from './support/leads-build';
 import { readOutbox } from './support/outbox-reader';
+import { dialects, serverDatabase } from './support/test-databases';
 import {
   postLead,
   runLeadsCli,
@@ -17,146 +18,156 @@ import {
 
 const portalId = '4242';
 const subscribeForm = 'guid-subscribe';
-let fake: FakeHubSpot;
-let server: LeadsServer;
 
-const page = { uri: 'https://firm.example/insights/grants', name: 'insight' };
+describe.each(dialects)('on %s', (dialect) => {
+  let fake: FakeHubSpot;
+  let server: LeadsServer;
 
-beforeAll(async () => {
-  await ensureBuild();
-  fake = new FakeHubSpot({
-    portalId,
-    forms: { [subscribeForm]: { fields: ['email'], required: ['email'] } },
-  });
-  await fake.up();
-  server = await startLeadsServer({
-    HUBSPOT_PORTAL_ID: portalId,
-    HUBSPOT_API_BASE: fake.url,
-    HUBSPOT_FORM_SUBSCRIBE: subscribeForm,
-    // A long poll: prompt deliveries below prove the endpoint wakes the worker itself.
-    LEADS_WORKER_POLL_MS: '20000',
-  });
-}, 600_000);
+  const page = { uri: 'https://firm.example/insights/grants', name: 'insight' };
 
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-});
-
-async function subscribe(email: string) {
-  const before = Date.now();
-  const response = await postLead(server, 'newsletter', { answers: { email }, page });
-  const after = Date.now();
-  const body = (await response.json()) as { id?: string };
-  return { email, status: response.status, id: body.id, before, after };
-}
-
-describe('lead delivery (built server, fake HubSpot)', () => {
-  it('warns in the log about each form key with no HubSpot form, and not about configured ones', () => {
-    const warnings = server
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('flow diagnostic:') && line.includes('warning'));
-    expect(warnings.some((line) => line.includes('HUBSPOT_FORM_CONTACT_BANNER'))).toBe(true);
-    expect(warnings.some((line) => /HUBSPOT_FORM_SUBSCRIBE(?![A-Z_])/.test(line))).toBe(false);
-  });
-
-  it('makes the first delivery attempt right after the reply', async () => {
-    const lead = await subscribe('prompt@example.com');
-    expect(lead.status).toBe(202);
-    await until(
-      () => fake.accepted.some((a) => a.body.fields[0]?.value === lead.email),
-      3000,
-      'delivery',
-    );
-    const accepted = fake.accepted.find((a) => a.body.fields[0]?.value === lead.email)!;
-    expect(accepted.receivedAt - lead.after).toBeLessThan(3000);
-    expect(accepted.body.submittedAt).toBeGreaterThanOrEqual(lead.before);
-  });
-
-  it('stores 200 leads while HubSpot is down and delivers each exactly once when it is back', async () => {
-    await fake.down();
-    const emails = Array.from({ length: 200 }, (_, i) => `down-${i}@example.com`);
-    const results: Awaited<ReturnType<typeof subscribe>>[] = [];
-    for (let i = 0; i < emails.length; i += 20) {
-      results.push(...(await Promise.all(emails.slice(i, i + 20).map(subscribe))));
-    }
-    expect(results.filter((r) => r.status !== 202)).toEqual([]);
-
-    const ids = new Set(results.map((r) => r.id));
-    await until(
-      () =>
-        readOutbox(server.env.LEADS_DB!).filter((row) => ids.has(row.id) && row.attempts > 0)
-          .length === 200,
-      20_000,
-      'a first attempt of every lead',
-    );
-    expect(fake.accepted.filter((a) => a.body.fields[0]?.value.startsWith('down-'))).toHaveLength(
-      0,
-    );
-
-    await fake.up();
-    await until(() => fake.accepted.length >= 200, 30_000, '200 deliveries');
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // room for a duplicate to show up
-    const delivered = fake.accepted.filter((a) => a.body.fields[0]?.value.startsWith('down-'));
-    expect(delivered).toHaveLength(200);
-    for (const result of results) {
-      const matches = delivered.filter((a) => a.body.fields[0]?.value === result.email);
-      expect(matches).toHaveLength(1);
-      const submittedAt = matches[0]!.body.submittedAt;
-      expect(submittedAt).toBeGreaterThanOrEqual(result.before);
-      expect(submittedAt).toBeLessThanOrEqual(result.after);
-      expect(matches[0]!.body.context).toEqual({ pageUri: page.uri, pageName: page.name });
-    }
-    expect(
-      readOutbox(server.env.LEADS_DB!).filter(
-        (row) => ids.has(row.id) && row.status === 'delivered',
-      ),
-    ).toHaveLength(200);
-  }, 120_000);
-
-  it('waits as long as a 429 Retry-After says before trying again', async () => {
-    fake.failNext(1, 429, '2');
-    const lead = await subscribe('limited@example.com');
-    expect(lead.status).toBe(202);
-    await until(
-      () => fake.accepted.some((a) => a.body.fields[0]?.value === lead.email),
-      15_000,
-      'delivery',
-    );
-    const tries = fake.requests.filter((r) => r.status === 429 || r.email === lead.email);
-    expect(tries.map((r) => r.status)).toEqual([429, 200]);
-    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(1900);
-  }, 30_000);
-
-  it('holds a lead HubSpot refuses for an undeclared field; the CLI retry delivers it once fixed', async () => {
-    fake.setForm(subscribeForm, { fields: ['firstname'] });
-    const lead = await subscribe('held@example.com');
-    expect(lead.status).toBe(202);
-    const rowOf = () => readOutbox(server.env.LEADS_DB!).find((row) => row.id === lead.id);
-    await until(() => rowOf()?.status === 'held', 15_000, 'the lead to be held');
-    expect(rowOf()?.last_error).toMatch(/not in the form definition/);
-
-    const held = await runLeadsCli(server, ['list', '--status', 'held', '--json']);
-    expect(held.status).toBe(0);
-    expect((JSON.parse(held.stdout) as { id: string }[]).map((l) => l.id)).toEqual([lead.id]);
-
-    fake.setForm(subscribeForm, { fields: ['email'], required: ['email'] });
-    await new Promise((resolve) => setTimeout(resolve, 600)); // the worker leaves held leads alone
-    expect(fake.accepted.filter((a) => a.body.fields[0]?.value === lead.email)).toHaveLength(0);
-
-    const retry = await runLeadsCli(server, ['retry', lead.id!]);
-    expect(retry.status, retry.stderr).toBe(0);
-    expect(retry.stdout).toMatch(/1 delivery\(ies\) re-queued/);
-    await until(() => rowOf()?.status === 'delivered', 15_000, 'delivery after retry');
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(fake.accepted.filter((a) => a.body.fields[0]?.value === lead.email)).toHaveLength(1);
-
-    const shown = await runLeadsCli(server, ['show', lead.id!]);
-    expect(JSON.parse(shown.stdout)).toMatchObject({
-      id: lead.id,
-      status: 'delivered',
-      flowId: 'newsletter',
+  beforeAll(async () => {
+    await ensureBuild();
+    fake = new FakeHubSpot({
+      portalId,
+      forms: { [subscribeForm]: { fields: ['email'], required: ['email'] } },
     });
-  }, 60_000);
+    await fake.up();
+    server = await startLeadsServer(
+      {
+        HUBSPOT_PORTAL_ID: portalId,
+        HUBSPOT_API_BASE: fake.url,
+        HUBSPOT_FORM_SUBSCRIBE: subscribeForm,
+        // A long poll: prompt deliveries below prove the endpoint wakes the worker itself.
+        LEADS_WORKER_POLL_MS: '20000',
+      },
+      await serverDatabase(dialect),
+    );
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  async function subscribe(email: string) {
+    const before = Date.now();
+    const response = await postLead(server, 'newsletter', { answers: { email }, page });
+    const after = Date.now();
+    const body = (await response.json()) as { id?: string };
+    return { email, status: response.status, id: body.id, before, after };
+  }
+
+  describe('lead delivery (built server, fake HubSpot)', () => {
+    it('warns in the log about each form key with no HubSpot form, and not about configured ones', () => {
+      const warnings = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('flow diagnostic:') && line.includes('warning'));
+      expect(warnings.some((line) => line.includes('HUBSPOT_FORM_CONTACT_BANNER'))).toBe(true);
+      expect(warnings.some((line) => /HUBSPOT_FORM_SUBSCRIBE(?![A-Z_])/.test(line))).toBe(false);
+    });
+
+    it('makes the first delivery attempt right after the reply', async () => {
+      const lead = await subscribe('prompt@example.com');
+      expect(lead.status).toBe(202);
+      await until(
+        () => fake.accepted.some((a) => a.body.fields[0]?.value === lead.email),
+        3000,
+        'delivery',
+      );
+      const accepted = fake.accepted.find((a) => a.body.fields[0]?.value === lead.email)!;
+      expect(accepted.receivedAt - lead.after).toBeLessThan(3000);
+      expect(accepted.body.submittedAt).toBeGreaterThanOrEqual(lead.before);
+    });
+
+    it('stores 200 leads while HubSpot is down and delivers each exactly once when it is back', async () => {
+      await fake.down();
+      const emails = Array.from({ length: 200 }, (_, i) => `down-${i}@example.com`);
+      const results: Awaited<ReturnType<typeof subscribe>>[] = [];
+      for (let i = 0; i < emails.length; i += 20) {
+        results.push(...(await Promise.all(emails.slice(i, i + 20).map(subscribe))));
+      }
+      expect(results.filter((r) => r.status !== 202)).toEqual([]);
+
+      const ids = new Set(results.map((r) => r.id));
+      await until(
+        async () =>
+          (await readOutbox(server.env)).filter((row) => ids.has(row.id) && row.attempts > 0)
+            .length === 200,
+        20_000,
+        'a first attempt of every lead',
+      );
+      expect(fake.accepted.filter((a) => a.body.fields[0]?.value.startsWith('down-'))).toHaveLength(
+        0,
+      );
+
+      await fake.up();
+      await until(() => fake.accepted.length >= 200, 30_000, '200 deliveries');
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // room for a duplicate to show up
+      const delivered = fake.accepted.filter((a) => a.body.fields[0]?.value.startsWith('down-'));
+      expect(delivered).toHaveLength(200);
+      for (const result of results) {
+        const matches = delivered.filter((a) => a.body.fields[0]?.value === result.email);
+        expect(matches).toHaveLength(1);
+        const submittedAt = matches[0]!.body.submittedAt;
+        expect(submittedAt).toBeGreaterThanOrEqual(result.before);
+        expect(submittedAt).toBeLessThanOrEqual(result.after);
+        expect(matches[0]!.body.context).toEqual({ pageUri: page.uri, pageName: page.name });
+      }
+      expect(
+        (await readOutbox(server.env)).filter(
+          (row) => ids.has(row.id) && row.status === 'delivered',
+        ),
+      ).toHaveLength(200);
+    }, 120_000);
+
+    it('waits as long as a 429 Retry-After says before trying again', async () => {
+      fake.failNext(1, 429, '2');
+      const lead = await subscribe('limited@example.com');
+      expect(lead.status).toBe(202);
+      await until(
+        () => fake.accepted.some((a) => a.body.fields[0]?.value === lead.email),
+        15_000,
+        'delivery',
+      );
+      const tries = fake.requests.filter((r) => r.status === 429 || r.email === lead.email);
+      expect(tries.map((r) => r.status)).toEqual([429, 200]);
+      expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(1900);
+    }, 30_000);
+
+    it('holds a lead HubSpot refuses for an undeclared field; the CLI retry delivers it once fixed', async () => {
+      fake.setForm(subscribeForm, { fields: ['firstname'] });
+      const lead = await subscribe('held@example.com');
+      expect(lead.status).toBe(202);
+      const rowOf = async () => (await readOutbox(server.env)).find((row) => row.id === lead.id);
+      await until(async () => (await rowOf())?.status === 'held', 15_000, 'the lead to be held');
+      expect((await rowOf())?.last_error).toMatch(/not in the form definition/);
+
+      const held = await runLeadsCli(server, ['list', '--status', 'held', '--json']);
+      expect(held.status).toBe(0);
+      expect((JSON.parse(held.stdout) as { id: string }[]).map((l) => l.id)).toEqual([lead.id]);
+
+      fake.setForm(subscribeForm, { fields: ['email'], required: ['email'] });
+      await new Promise((resolve) => setTimeout(resolve, 600)); // the worker leaves held leads alone
+      expect(fake.accepted.filter((a) => a.body.fields[0]?.value === lead.email)).toHaveLength(0);
+
+      const retry = await runLeadsCli(server, ['retry', lead.id!]);
+      expect(retry.status, retry.stderr).toBe(0);
+      expect(retry.stdout).toMatch(/1 delivery\(ies\) re-queued/);
+      await until(
+        async () => (await rowOf())?.status === 'delivered',
+        15_000,
+        'delivery after retry',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(fake.accepted.filter((a) => a.body.fields[0]?.value === lead.email)).toHaveLength(1);
+
+      const shown = await runLeadsCli(server, ['show', lead.id!]);
+      expect(JSON.parse(shown.stdout)).toMatchObject({
+        id: lead.id,
+        status: 'delivered',
+        flowId: 'newsletter',
+      });
+    }, 60_000);
+  });
 });

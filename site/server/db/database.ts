@@ -84,7 +84,13 @@ function openSqlite(file: string): SiteDatabase {
 }
 
 function openPostgres(url: string): SiteDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  // A server that cannot be reached fails the request in 5 s rather than holding it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    types: pgTypes,
+  });
   // An idle client that loses its server (a restart) must not crash the process.
   pool.on('error', (error) => console.error(`[db] idle PostgreSQL client: ${error.message}`));
   const db = new Kysely<object>({ dialect: new PostgresDialect({ pool }) });

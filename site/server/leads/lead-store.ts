@@ -147,4 +147,7 @@ export interface LeadStore {
   setFileHubspotUrl(token: string, url: string): Promise<void>;
 
   stats(): Promise<LeadStats>;
+
+  /** The outbox's depth: pending deliveries and when the oldest of their leads arrived. */
+  pending(): Promise<{ deliveries: number; oldestReceivedAt: number | null }>;
 }

@@ -95,6 +95,14 @@ export class OutboxQueries {
     return this.files('lead_id', leadId);
   }
 
+  async pending(): Promise<{ deliveries: number; oldestReceivedAt: number | null }> {
+    const { rows } = await sql<{ n: number; oldest: number | null }>`SELECT COUNT(*) AS n,
+        MIN(l.received_at) AS oldest
+      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
+      WHERE d.status = 'pending'`.execute(await this.db());
+    return { deliveries: Number(rows[0]?.n ?? 0), oldestReceivedAt: rows[0]?.oldest ?? null };
+  }
+
   async stats(): Promise<LeadStats> {
     const db = await this.db();
     const zero = () => ({ pending: 0, delivered: 0, held: 0, failed: 0 });

@@ -24,12 +24,18 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'leads-it-'));
 }
 
+/**
+ * Starts the built server on a fresh database: a SQLite file in its data folder, or, given a
+ * PostgreSQL URL (`database`), that database.
+ */
 export async function startLeadsServer(
   extraEnv: Record<string, string> = {},
+  database?: string,
 ): Promise<LeadsServer> {
   const data = tempDataDir();
   const port = await freePort();
   const env: Record<string, string> = {
+    ...(database ? { DATABASE_URL: database } : {}),
     NEXT_DIST_DIR: distDir(),
     NEXT_TELEMETRY_DISABLED: '1',
     SITE_URL: `http://127.0.0.1:${port}`,

@@ -47,3 +47,8 @@ export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
     },
   };
 }
+
+/** For a server under test: a fresh PostgreSQL database's URL, or none for its SQLite file. */
+export async function serverDatabase(dialect: Dialect): Promise<string | undefined> {
+  return dialect === 'postgres' ? createDatabase(inject('postgresUrl')) : undefined;
+}
