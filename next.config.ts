@@ -4,6 +4,7 @@ import path from 'node:path';
 // Importing env here validates every variable at build and at server start:
 // a malformed value stops both with a message naming the variable.
 import { env } from './site/env';
+import { securityHeaders } from './site/http/security-headers';
 import { legacyRedirectRules } from './site/seo/legacy-redirects';
 import { addCompileHints } from './scripts/compile-hints';
 
@@ -22,6 +23,14 @@ const nextConfig: NextConfig = {
   // Type errors and lint are checked by `npm run typecheck` and `npm run lint`.
   typescript: { ignoreBuildErrors: true },
   images: { formats: ['image/avif', 'image/webp'] },
+  // Every response: see site/http/security-headers.ts.
+  headers: () =>
+    Promise.resolve([
+      {
+        source: '/:path*',
+        headers: securityHeaders(env),
+      },
+    ]),
   // The live site's misspelled URLs answer 308 with the corrected page.
   redirects: () => Promise.resolve(legacyRedirectRules()),
   compiler: {

@@ -32,6 +32,15 @@ export const envSchema = z.object({
   SITE_URL: withDefault(url, 'http://localhost:3000').transform((value) =>
     value.replace(/\/+$/, ''),
   ),
+  /**
+   * Origins allowed to frame the site (space-separated, e.g. `https://partner.example`);
+   * unset: no site may frame it.
+   */
+  FRAME_ANCESTORS: optional(
+    z
+      .string()
+      .regex(/^https?:\/\/\S+( https?:\/\/\S+)*$/, 'must be space-separated http(s) origins'),
+  ),
   /** Port `npm start` serves on. */
   PORT: withDefault(z.coerce.number().int().min(1).max(65535), 3000),
   /** The firm's display name, used in copy, titles and HubSpot field names. */

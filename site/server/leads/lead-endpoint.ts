@@ -12,6 +12,7 @@
  */
 import { env } from '@/site/env';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { securityHeaders } from '@/site/http/security-headers';
 import type { DeliveryWorker } from './delivery-worker';
 import { handleLeadPost } from './handle-lead-post';
 import { createWorkerFromEnv, leadServices } from './lead-services';
@@ -36,6 +37,10 @@ export function startLeadEndpoint(): void {
 
 /** Answers one lead request; a stored lead is handed to the worker right away. */
 export async function postLead(request: Request, flowId: string): Promise<Response> {
+  return withSecurityHeaders(await answerLead(request, flowId));
+}
+
+async function answerLead(request: Request, flowId: string): Promise<Response> {
   try {
     const response = await handleLeadPost(request, flowId, leadServices());
     if (response.status === 202) worker?.kick();
@@ -48,4 +53,15 @@ export async function postLead(request: Request, flowId: string): Promise<Respon
       { status: 500 },
     );
   }
+}
+
+/**
+ * The production server answers leads ahead of Next (scripts/serve.mjs), where next.config.ts's
+ * headers do not reach: the same headers, set here.
+ */
+function withSecurityHeaders(response: Response): Response {
+  for (const { key, value } of securityHeaders(env)) {
+    response.headers.set(key, value);
+  }
+  return response;
 }
