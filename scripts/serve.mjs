@@ -1,13 +1,15 @@
 /* global Headers, Request, Response, Buffer, setTimeout, clearTimeout */
 // The production server: Next's request handler behind node:http, with the lead endpoint answered
 // directly by the handler the App Router route uses (site/server/leads/lead-endpoint.ts), taken
-// from the built instrumentation module (see `leadEndpoint` in instrumentation.ts for why).
+// from the built instrumentation module (see `serverHooks` in instrumentation.ts for why). HTML
+// pages leave with a Content-Security-Policy naming their inline scripts' hashes (csp-html.mjs).
 // `npm start`, the browser tests, the lead integration tests and `npm run bench:leads` all serve
 // through here. Run alone: `node scripts/serve.mjs --port 3000 --hostname 127.0.0.1`.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPagePolicy } from './csp-html.mjs';
 
 const leadPath = /^\/api\/leads\/([^/]+)$/;
 
@@ -82,23 +84,23 @@ function serveFast(handler, req, res, origin) {
 }
 
 /**
- * The lead handler of the instrumentation module Next has registered. Next loads
- * `<distDir>/server/instrumentation.js` with Node's require() and calls its register(); requiring
- * the same file returns that same instance, whose worker is running.
+ * The hooks of the instrumentation module Next has registered (the lead handler, the pages'
+ * policy). Next loads `<distDir>/server/instrumentation.js` with Node's require() and calls its
+ * register(); requiring the same file returns that same instance, whose worker is running.
  */
-async function leadHandlerOf(distDir) {
+async function serverHooksOf(distDir) {
   const file = path.join(process.cwd(), distDir, 'server', 'instrumentation.js');
-  const pending = createRequire(import.meta.url)(file).leadEndpoint?.();
-  const missing = `${file} has no registered lead endpoint: is it a build of this site?`;
+  const pending = createRequire(import.meta.url)(file).serverHooks?.();
+  const missing = `${file} has no registered server hooks: is it a build of this site?`;
   if (!pending) throw new Error(missing);
   let timer;
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${missing} (none after 60 s)`)), 60_000);
   });
   try {
-    const postLead = await Promise.race([pending, late]);
-    if (typeof postLead !== 'function') throw new Error(missing);
-    return postLead;
+    const hooks = await Promise.race([pending, late]);
+    if (typeof hooks?.postLead !== 'function') throw new Error(missing);
+    return hooks;
   } finally {
     clearTimeout(timer);
   }
@@ -111,13 +113,14 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare(); // runs instrumentation.ts: the lead worker starts
   const handle = app.getRequestHandler();
-  const postLead = await leadHandlerOf(process.env.NEXT_DIST_DIR || '.next');
+  const { postLead, pagePolicy } = await serverHooksOf(process.env.NEXT_DIST_DIR || '.next');
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
   const server = createServer((req, res) => {
     const handler = fastHandler(postLead, extraRoutes, req);
-    if (handler) serveFast(handler, req, res, origin);
-    else void handle(req, res);
+    if (handler) return serveFast(handler, req, res, origin);
+    withPagePolicy(req, res, pagePolicy);
+    void handle(req, res);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -6,7 +6,8 @@
  * - the browser features the site never uses are denied (only features browsers recognise, or
  *   they log an error on every page);
  * - HSTS when the site is served over https.
- * The Content-Security-Policy holds the directives that need no knowledge of the page's scripts.
+ * The Content-Security-Policy here holds the directives that need no knowledge of a page's
+ * scripts; an HTML page's response gets the full policy (content-security-policy.ts).
  */
 /** What the headers depend on, as site/env.ts parses it. */
 export interface SecurityHeaderEnv {
@@ -30,13 +31,22 @@ const deniedFeatures = [
   'usb',
 ];
 
+/**
+ * The directives every response's policy holds, whatever it serves; an HTML page's policy adds
+ * its script sources to them (content-security-policy.ts).
+ */
+export function baseDirectives(env: SecurityHeaderEnv): string[] {
+  return [
+    `frame-ancestors ${env.FRAME_ANCESTORS ?? "'none'"}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ];
+}
+
 export function securityHeaders(env: SecurityHeaderEnv): { key: string; value: string }[] {
-  const ancestors = env.FRAME_ANCESTORS ?? "'none'";
   const headers = [
-    {
-      key: 'Content-Security-Policy',
-      value: `frame-ancestors ${ancestors}; base-uri 'self'; form-action 'self'; object-src 'none'`,
-    },
+    { key: 'Content-Security-Policy', value: baseDirectives(env).join('; ') },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: deniedFeatures.map((f) => `${f}=()`).join(', ') },

@@ -4,18 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { templatePages } from './support/template-pages';
 
-const pages = [
-  { template: 'home', path: '/' },
-  { template: 'fixed page', path: '/contact-us' },
-  { template: 'policy (fixed page)', path: '/privacy-policy' },
-  { template: 'division', path: '/financing' },
-  { template: 'service', path: '/consulting/strategy' },
-  { template: 'city', path: '/cities/manhattan' },
-  { template: 'insight', path: '/insights/raising-capital-for-a-start-up' },
-  { template: 'media mention', path: '/media-mentions/larkspur-business-review-sba-plans' },
-  { template: 'search results', path: '/search?search=sba' },
-];
+const pages = templatePages;
 
 const meta = (html: string, attribute: 'property' | 'name', key: string) =>
   new RegExp(`<meta ${attribute}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(

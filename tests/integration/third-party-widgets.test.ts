@@ -2,13 +2,17 @@
  * The third-party widgets in a real browser against the built site (configured with all seven
  * widget URLs, see leads-build.ts): none loads before the visitor interacts; then the tag
  * manager and ads tracking at once, the video 1 s after the last mouse move, feedback, chat and
- * lead tracking after 5 s, the chat widget 10 s after the chat; each once.
+ * lead tracking after 5 s, the chat widget 10 s after the chat; each once, and all under the
+ * page's Content-Security-Policy, which allows the configured widgets' host.
  */
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { watchCspViolations } from '@/tests/e2e/support/csp-violations';
 import { servedBuildAndBrowser } from './support/browser';
+import { widgetScriptUrls } from './support/leads-build';
 
-const site = servedBuildAndBrowser();
+// Served with the environment it was built with, as in production.
+const site = servedBuildAndBrowser(widgetScriptUrls);
 
 /** Serves every widget script from the test and records when each was asked for. */
 async function recordWidgets(page: Page) {
@@ -31,7 +35,11 @@ describe('third-party widgets', () => {
   it('load only after the first interaction, each at its time and once', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const widgets = await recordWidgets(page);
-    await page.goto(`${site.server.url}/contact-us`, { waitUntil: 'load' });
+    const violations = watchCspViolations(page);
+    const response = await page.goto(`${site.server.url}/contact-us`, { waitUntil: 'load' });
+    // The policy names the configured widgets' host, and only for scripts it allows.
+    const policy = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+    expect(/script-src [^;]*https:\/\/widgets\.test/.test(policy)).toBe(true);
     await page.waitForLoadState('networkidle');
     await sleep(1500);
     expect(widgets.requests).toEqual([]);
@@ -76,6 +84,8 @@ describe('third-party widgets', () => {
       () => (window as unknown as { loadedWidgets?: string[] }).loadedWidgets ?? [],
     );
     expect([...ran].sort()).toEqual([...ids].sort());
+    // They all ran under the page's Content-Security-Policy, which nothing broke.
+    expect(violations()).toEqual([]);
     await page.close();
   }, 40_000);
 });

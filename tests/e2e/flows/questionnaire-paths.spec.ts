@@ -16,6 +16,7 @@ import { readLead } from './support/lead-store';
 import { repoFlows, sitePlacements } from './support/repo-flows';
 import { recordWalk } from './support/walked-transitions';
 import { e2eRunDir } from '../support/run-dir';
+import { watchCspViolations } from '../support/csp-violations';
 
 /** The page name a lead carries: its path without slashes, `home` for `/`. */
 const pageNameOf = (path: string) => path.replace(/^\/+|\/+$/g, '') || 'home';
@@ -35,6 +36,7 @@ for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePla
       const trail = path.steps.map((s) => s.step).join(' → ');
       test(`path ${index + 1}/${paths.length}: ${trail} → ${path.ending}`, async ({ page }) => {
         const scope = page.locator(host.selector);
+        const cspViolations = watchCspViolations(page);
         await page.goto(host.path);
         const ending = findEnding(flow, path.ending)!;
         const submitted = ending.submits ? leadResponse(page, host.flowId) : undefined;
@@ -66,6 +68,8 @@ for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePla
         }
 
         recordWalk(e2eRunDir(), host.flowId, path.transitions);
+        // The whole walk ran under the page's Content-Security-Policy.
+        expect(cspViolations()).toEqual([]);
         if (!submitted) return;
         const response = await submitted;
         expect(response.status()).toBe(202);
