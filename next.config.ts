@@ -10,6 +10,8 @@ import { addCompileHints } from './scripts/compile-hints';
 
 const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
+  // The container image (Dockerfile) ships Next's traced standalone server files only.
+  output: env.NEXT_OUTPUT,
   reactStrictMode: true,
   poweredByHeader: false,
   // The stylesheet (site/styles/site.css, about 5 KB gzip, cached across pages) stays a file.

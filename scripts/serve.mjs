@@ -5,6 +5,7 @@
 // pages leave with a Content-Security-Policy naming their inline scripts' hashes (csp-html.mjs).
 // `npm start`, the browser tests, the lead integration tests and `npm run bench:leads` all serve
 // through here. Run alone: `node scripts/serve.mjs --port 3000 --hostname 127.0.0.1`.
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -106,14 +107,31 @@ async function serverHooksOf(distDir) {
   }
 }
 
+/**
+ * In the container image (Next's standalone output) there is no next.config.ts to load: the
+ * configuration the build resolved is read from the build, as Next's own standalone server does.
+ */
+function standaloneConfig(distDir) {
+  const file = path.join(process.cwd(), distDir, 'required-server-files.json');
+  if (existsSync(path.join(process.cwd(), 'next.config.ts')) || !existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')).config;
+}
+
 export async function serve({ port, hostname, extraRoutes = {} }) {
   // Set before Next (and React) load: both pick their production code from it.
   process.env.NODE_ENV = 'production';
   const { default: next } = await import('next');
-  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const app = next({
+    dev: false,
+    dir: process.cwd(),
+    hostname,
+    port,
+    conf: standaloneConfig(distDir),
+  });
   await app.prepare(); // runs instrumentation.ts: the lead worker starts
   const handle = app.getRequestHandler();
-  const { postLead, pagePolicy } = await serverHooksOf(process.env.NEXT_DIST_DIR || '.next');
+  const { postLead, pagePolicy } = await serverHooksOf(distDir);
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
   const server = createServer((req, res) => {

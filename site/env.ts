@@ -41,6 +41,8 @@ export const envSchema = z.object({
       .string()
       .regex(/^https?:\/\/\S+( https?:\/\/\S+)*$/, 'must be space-separated http(s) origins'),
   ),
+  /** `standalone`: the build also writes the traced server files the Dockerfile ships. */
+  NEXT_OUTPUT: optional(z.enum(['standalone'])),
   /** Port `npm start` serves on. */
   PORT: withDefault(z.coerce.number().int().min(1).max(65535), 3000),
   /** The firm's display name, used in copy, titles and HubSpot field names. */
