@@ -109,26 +109,24 @@ async function serverHooksOf(distDir) {
 
 /**
  * In the container image (Next's standalone output) there is no next.config.ts to load: the
- * configuration the build resolved is read from the build, as Next's own standalone server does.
+ * configuration the build resolved is handed to Next from the build, the way Next's own
+ * standalone server.js does it (before Next is loaded).
  */
-function standaloneConfig(distDir) {
+function useStandaloneConfig(distDir) {
   const file = path.join(process.cwd(), distDir, 'required-server-files.json');
-  if (existsSync(path.join(process.cwd(), 'next.config.ts')) || !existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')).config;
+  if (existsSync(path.join(process.cwd(), 'next.config.ts')) || !existsSync(file)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(
+    JSON.parse(readFileSync(file, 'utf8')).config,
+  );
 }
 
 export async function serve({ port, hostname, extraRoutes = {} }) {
   // Set before Next (and React) load: both pick their production code from it.
   process.env.NODE_ENV = 'production';
-  const { default: next } = await import('next');
   const distDir = process.env.NEXT_DIST_DIR || '.next';
-  const app = next({
-    dev: false,
-    dir: process.cwd(),
-    hostname,
-    port,
-    conf: standaloneConfig(distDir),
-  });
+  useStandaloneConfig(distDir);
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare(); // runs instrumentation.ts: the lead worker starts
   const handle = app.getRequestHandler();
   const { postLead, pagePolicy } = await serverHooksOf(distDir);
