@@ -1,4 +1,11 @@
-import type { AcceptMap, Condition, EndingButton, FieldType, SubmissionValue } from './types';
+import type {
+  AcceptMap,
+  Condition,
+  EndingButton,
+  FieldType,
+  FlowHeader,
+  SubmissionValue,
+} from './types';
 
 /*
  * The authoring model: the shape of a flow file once it passed `schemas/flow.schema.json`.
@@ -53,14 +60,7 @@ export interface RawEnding {
   service?: { answer: string } | { constant: string };
 }
 
-export interface RawFlow {
-  id: string;
-  version: number;
-  title: string;
-  /** Heading of the page section hosting the flow (default: the title). */
-  pageHeading?: string;
-  heading?: string;
-  leadIn?: string;
+export interface RawFlow extends FlowHeader {
   progress?: { mode: 'fixed' | 'branch' | 'none'; total?: number };
   start: string;
   steps: RawStep[];

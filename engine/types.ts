@@ -181,7 +181,8 @@ export interface Submission {
 
 export type ProgressMode = 'fixed' | 'branch' | 'none';
 
-export interface ResolvedFlow {
+/** What a flow file says of the flow as a whole, the same before and after resolving. */
+export interface FlowHeader {
   id: string;
   version: number;
   title: string;
@@ -189,6 +190,9 @@ export interface ResolvedFlow {
   pageHeading?: string;
   heading?: string;
   leadIn?: string;
+}
+
+export interface ResolvedFlow extends FlowHeader {
   /** "Question n / N": N fixed (`total`), counted on the visitor's branch, or not shown. */
   progress: { mode: ProgressMode; total?: number };
   start: string;
