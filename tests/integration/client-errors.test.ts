@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '@/scripts/csp-html.mjs';
 import { servedBuildAndBrowser } from './support/browser';
 import { until } from './support/leads-server';
 
@@ -87,12 +88,24 @@ describe('client errors', () => {
     const page = await site.browser.newPage();
     let broken = false;
     // The home page's document carries the layout's payload inline; its menus then cannot render.
+    // A stale document comes with its own policy, so the policy is written for the changed page.
     await page.route(`${site.server.url}/`, async (route) => {
       const response = await route.fetch();
       const body = await response.text();
       const stale = body.replaceAll('\\"MenuProvider\\"]', '\\"NoSuchProvider\\"]');
       broken = stale !== body;
-      await route.fulfill({ response, body: stale });
+      const hashes = inlineScriptHashes(stale).map((hash) => `'sha256-${hash}'`);
+      const policy = response
+        .headers()
+        ['content-security-policy']!.replace(
+          /script-src [^;]+/,
+          `script-src 'self' ${hashes.join(' ')}`,
+        );
+      await route.fulfill({
+        response,
+        body: stale,
+        headers: { ...response.headers(), 'content-security-policy': policy },
+      });
     });
     const before = loggedErrors().length;
 

@@ -1,6 +1,6 @@
 /**
- * No secret reaches the browser: the test build ran with sentinel values for the HubSpot token
- * and the captcha secret; none of them may appear in any file the site serves as a static asset.
+ * No secret reaches the browser: the test build ran with sentinel values for the HubSpot token,
+ * the captcha secret and the database URL's password; none of them may appear in any file the site serves as a static asset.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
