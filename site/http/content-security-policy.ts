@@ -65,7 +65,7 @@ export function contentSecurityPolicy(env: CspEnv, scriptHashes: readonly string
     `img-src ${list("'self'", 'data:', 'blob:', widgets)}`,
     `font-src 'self' data:`,
     `connect-src ${list("'self'", captcha.scripts, widgets)}`,
-    `media-src ${list("'self'", widgets)}`,
+    `media-src ${list("'self'", 'blob:', widgets)}`,
     `frame-src ${frames.length > 0 ? list(frames) : "'none'"}`,
     "worker-src 'self' blob:",
     ...baseDirectives(env),
