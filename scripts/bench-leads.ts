@@ -166,6 +166,18 @@ async function startServer(
 
 type Row = Awaited<ReturnType<typeof run>>;
 
+/** Warm-up requests on one route (JIT, first-use module loading), not measured. */
+async function warm(url: string, body: string) {
+  await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    amount: warmupRequests,
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 /** The lead run on PostgreSQL: one server, then two on the same database. */
 async function postgresRuns(
   start: (database: Record<string, string>) => Promise<BenchServer>,
@@ -176,20 +188,11 @@ async function postgresRuns(
   try {
     const database = { DATABASE_URL: await cluster.createDatabase('bench') };
     const one = await start(database);
-    const warm = (base: string) =>
-      autocannon({
-        url: `${base}/api/leads/newsletter`,
-        method: 'POST',
-        connections,
-        amount: warmupRequests,
-        body,
-        headers: { 'content-type': 'application/json' },
-      });
-    await warm(one.base);
+    await warm(`${one.base}/api/leads/newsletter`, body);
     const single = await run(`${one.base}/api/leads/newsletter`, body);
     console.log(row('PostgreSQL, 1 server', single));
     const two = await start(database);
-    await warm(two.base);
+    await warm(`${two.base}/api/leads/newsletter`, body);
     const [a, b] = await Promise.all(
       [one, two].map((server) => run(`${server.base}/api/leads/newsletter`, body, connections / 2)),
     );
@@ -234,22 +237,8 @@ async function main() {
       page: { uri: `${base}/`, name: 'home' },
     });
     // Warm both routes (JIT, first-use module loading) before measuring.
-    await autocannon({
-      url: `${base}/api/bench/echo`,
-      method: 'POST',
-      connections,
-      amount: warmupRequests,
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
-    await autocannon({
-      url: `${base}/api/leads/newsletter`,
-      method: 'POST',
-      connections,
-      amount: warmupRequests,
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
+    await warm(`${base}/api/bench/echo`, body);
+    await warm(`${base}/api/leads/newsletter`, body);
 
     // Echo before and after the leads run: the baseline is their mean, so a machine whose load
     // drifts during the run does not favour either side.
