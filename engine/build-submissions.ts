@@ -71,6 +71,7 @@ export function buildSubmissions(
     pageUri: ctx.pageUri,
     pageName: ctx.pageName,
     ...(ctx.hutk ? { hutk: ctx.hutk } : {}),
+    ...(ctx.ipAddress ? { ipAddress: ctx.ipAddress } : {}),
   };
   return flow.submissions.map((s) => ({
     formKey: s.formKey,

@@ -221,7 +221,7 @@ export interface HubSpotField {
 export interface HubSpotBody {
   submittedAt: number;
   fields: HubSpotField[];
-  context: { pageUri?: string; pageName?: string; hutk?: string };
+  context: { pageUri?: string; pageName?: string; hutk?: string; ipAddress?: string };
 }
 
 export interface BuiltSubmission {
@@ -234,6 +234,8 @@ export interface SubmissionContext {
   pageUri: string;
   pageName: string;
   hutk?: string;
+  /** The visitor's public address, so HubSpot places the contact where the visitor is. */
+  ipAddress?: string;
   /** Answer key of an upload field → URL of the stored file. */
   files?: Record<string, string>;
 }

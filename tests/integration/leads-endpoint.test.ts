@@ -147,6 +147,26 @@ describe.each(dialects)('on %s', (dialect) => {
       });
     });
 
+    it("sends HubSpot the visitor's public address, and none for a private one", async () => {
+      const sent = async (ip: string) => {
+        const response = await postLead(
+          server,
+          'newsletter',
+          { answers: { email: `ip-${ip}@example.com`.replaceAll(':', '-') }, page },
+          { 'x-forwarded-for': ip },
+        );
+        const { id } = (await response.json()) as { id: string };
+        const row = (await outbox()).find((r) => r.id === id)!;
+        return (JSON.parse(row.body) as { context: Record<string, unknown> }).context;
+      };
+      expect(await sent('203.0.113.9')).toEqual({
+        pageUri: page.uri,
+        pageName: page.name,
+        ipAddress: '203.0.113.9',
+      });
+      expect(await sent('10.0.0.7')).toEqual({ pageUri: page.uri, pageName: page.name });
+    });
+
     it('refuses bad requests with a status and a reason per field', async () => {
       const before = (await outbox()).length;
       const unknown = await postLead(server, 'no-such-flow', { answers: {}, page });

@@ -11,6 +11,32 @@ export function clientIp(headers: Headers): string | undefined {
   return real && /^[0-9a-fA-F:.]{2,45}$/.test(real) ? real : undefined;
 }
 
+/**
+ * Whether an address is one HubSpot can place: not loopback, private, link-local, shared
+ * (carrier-grade NAT) or unspecified. A lead reaching the server from such an address came
+ * through a proxy that did not say who the visitor was; HubSpot gets no address then.
+ */
+export function isPublicAddress(ip: string): boolean {
+  if (ip.includes(':')) {
+    const lower = ip.toLowerCase();
+    return !(lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower));
+  }
+  const parts = ip.split('.').map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) {
+    return false;
+  }
+  const [a, b] = parts as [number, number, number, number];
+  return !(
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
 /** The `hubspotutk` tracking cookie, when present and well formed. */
 export function hubspotUtk(headers: Headers): string | undefined {
   const cookie = headers.get('cookie');

@@ -5,7 +5,7 @@
  */
 import { newLeadId } from './lead-id';
 import { buildSubmissions, captchaAction, validateAnswers } from '@/engine';
-import { clientIp, hubspotUtk } from './client-ip';
+import { clientIp, hubspotUtk, isPublicAddress } from './client-ip';
 import { uploadSpecs } from './upload-specs';
 import { honeypotField, honeypotTripped } from './honeypot';
 import type { StoredFile } from './lead-types';
@@ -155,6 +155,7 @@ export async function handleLeadPost(
     pageUri: lead.page.uri,
     pageName: lead.page.name,
     hutk: hubspotUtk(request.headers),
+    ...(ip && isPublicAddress(ip) ? { ipAddress: ip } : {}),
     files: Object.fromEntries(stored.map((file) => [file.field, services.fileLink(file.token)])),
   });
   if (submissions.length === 0) {

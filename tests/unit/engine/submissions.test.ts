@@ -175,7 +175,11 @@ describe('submissions', () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const [submission] = buildSubmissions(flow, result, { ...ctx, hutk: 'abc123' });
+    const [submission] = buildSubmissions(flow, result, {
+      ...ctx,
+      hutk: 'abc123',
+      ipAddress: '203.0.113.9',
+    });
     expect(submission!.formKey).toBe('grantServiceQuestions');
     expect(submission!.body).toEqual({
       submittedAt: ctx.submittedAt,
@@ -198,7 +202,7 @@ describe('submissions', () => {
         { objectTypeId: '0-1', name: 'phone', value: '5550109999' },
         { objectTypeId: '0-1', name: 'email', value: 'zoe@example.org' },
       ],
-      context: { pageUri: ctx.pageUri, pageName: 'home', hutk: 'abc123' },
+      context: { pageUri: ctx.pageUri, pageName: 'home', hutk: 'abc123', ipAddress: '203.0.113.9' },
     });
   });
 

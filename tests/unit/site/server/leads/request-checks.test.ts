@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createCaptchaVerifier } from '@/site/server/leads/captcha-verifier';
-import { clientIp, hubspotUtk } from '@/site/server/leads/client-ip';
+import { clientIp, hubspotUtk, isPublicAddress } from '@/site/server/leads/client-ip';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
 import { csvCell } from '@/site/server/leads/leads-csv';
 import { parseJsonBody, parseMultipartBody } from '@/site/server/leads/parse-lead-request';
@@ -88,6 +88,28 @@ describe('lead request checks', () => {
     expect(clientIp(new Headers({ 'x-forwarded-for': 'evil<script>' }))).toBeUndefined();
     expect(hubspotUtk(new Headers({ cookie: 'a=1; hubspotutk=abc123' }))).toBe('abc123');
     expect(hubspotUtk(new Headers({ cookie: 'hubspotutk=<x>' }))).toBeUndefined();
+  });
+
+  it('gives HubSpot only addresses it can place: not loopback, private or link-local', () => {
+    for (const ip of ['203.0.113.9', '8.8.8.8', '172.32.0.1', '2001:db8::1', '100.128.0.1']) {
+      expect(isPublicAddress(ip), ip).toBe(true);
+    }
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.0.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd12::1',
+      'fe80::1',
+      '999.1.1.1',
+    ]) {
+      expect(isPublicAddress(ip), ip).toBe(false);
+    }
   });
 
   it('neutralises spreadsheet formulas in CSV cells', () => {
