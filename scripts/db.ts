@@ -7,13 +7,14 @@
 import { sql } from 'kysely';
 import { env } from '@/site/env';
 import { migrate, openDatabase } from '@/site/server/db/database';
+import { siteDatabaseConfig, siteDialect } from '@/site/server/db/site-database';
 import { siteMigrations } from '@/site/server/db/site-migrations';
 
 const usage = 'usage: npm run db -- migrate | status';
 
 /** The database named without its password. */
 function where(): string {
-  if (!env.DATABASE_URL) return `SQLite ${env.LEADS_DB}`;
+  if (siteDialect === 'sqlite' || !env.DATABASE_URL) return `SQLite ${env.LEADS_DB}`;
   const url = new URL(env.DATABASE_URL);
   url.password = url.password ? '***' : '';
   return `PostgreSQL ${url.toString()}`;
@@ -24,7 +25,7 @@ async function main(command: string | undefined): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const site = openDatabase({ url: env.DATABASE_URL, file: env.LEADS_DB });
+  const site = openDatabase(siteDatabaseConfig);
   try {
     if (command === 'migrate') {
       const applied = await migrate(site, siteMigrations);

@@ -4,18 +4,28 @@
  * it during `next build`.
  */
 import { env } from '@/site/env';
-import { openMigrated, type SiteDatabase } from './database';
+import {
+  isPostgresUrl,
+  openMigrated,
+  type DatabaseConfig,
+  type Dialect,
+  type SiteDatabase,
+} from './database';
 import { siteMigrations } from './site-migrations';
 
 let shared: Promise<SiteDatabase> | undefined;
 
+/** The database the environment names, unopened. */
+export const siteDatabaseConfig: DatabaseConfig = { url: env.DATABASE_URL, file: env.LEADS_DB };
+
+/** Which database the environment names, without opening it. */
+export const siteDialect: Dialect = isPostgresUrl(env.DATABASE_URL) ? 'postgres' : 'sqlite';
+
 export function getDatabase(): Promise<SiteDatabase> {
-  shared ??= openMigrated({ url: env.DATABASE_URL, file: env.LEADS_DB }, siteMigrations).catch(
-    (error: unknown) => {
-      shared = undefined; // a database that was down at start is tried again next time
-      throw error;
-    },
-  );
+  shared ??= openMigrated(siteDatabaseConfig, siteMigrations).catch((error: unknown) => {
+    shared = undefined; // a database that was down at start is tried again next time
+    throw error;
+  });
   return shared;
 }
 

@@ -3,17 +3,15 @@
  * outbox's depth (pending deliveries, age of the oldest), 503 when the database cannot be
  * reached. It names the kind of database, never its address or credentials.
  */
-import { env } from '@/site/env';
-import { getDatabase } from '@/site/server/db/site-database';
+import { siteDialect } from '@/site/server/db/site-database';
 import { leadServices } from '@/site/server/leads/lead-services';
 
 const headers = { 'cache-control': 'no-store' };
 
 export async function GET(): Promise<Response> {
-  const database = env.DATABASE_URL ? 'postgres' : 'sqlite';
+  const database = siteDialect;
   const now = Date.now();
   try {
-    await getDatabase();
     const pending = await leadServices().store.pending();
     return Response.json(
       {

@@ -4,7 +4,7 @@
  * database during `next build`.
  */
 import { env, hubspotForms } from '@/site/env';
-import { getDatabase } from '@/site/server/db/site-database';
+import { getDatabase, siteDialect } from '@/site/server/db/site-database';
 import type { FlowRegistry } from '@/site/server/flows/flow-registry';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
@@ -73,7 +73,7 @@ export function createWorkerFromEnv(
     concurrency: 8,
     sendLimit: { count: env.LEADS_SEND_PER_10S, windowMs: 10_000 },
     // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
-    soleWorker: !env.DATABASE_URL,
+    soleWorker: siteDialect === 'sqlite',
     leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
     resolveFiles: createFileResolver(store, new FileStorage(env.UPLOADS_DIR), env.SITE_URL),
     log,

@@ -29,10 +29,13 @@ export class OutboxQueries {
 
   /** The database with the outbox's tables typed, and which dialect it speaks. */
   protected handle(): Promise<{ db: Kysely<OutboxTables>; site: SiteDatabase }> {
-    this.typed ??= this.database().then((site) => ({
-      db: site.db.withTables<OutboxTables>(),
-      site,
-    }));
+    this.typed ??= this.database().then(
+      (site) => ({ db: site.db.withTables<OutboxTables>(), site }),
+      (error: unknown) => {
+        this.typed = undefined; // a database down now is asked again next time
+        throw error;
+      },
+    );
     return this.typed;
   }
 
