@@ -1,9 +1,11 @@
 import { isEmptyAnswer } from './conditions';
 import { indexFlow, walkAnswers } from './flow-walk';
+import { visibleFields } from './field-schema';
 import type { ValidAnswers } from './validate-answers';
 import type {
   Answers,
   BuiltSubmission,
+  LegalConsentOptions,
   ResolvedFlow,
   SubmissionContext,
   SubmissionValue,
@@ -39,7 +41,8 @@ export function transcript(flow: ResolvedFlow, answers: Answers): string {
 
 /**
  * The exact HubSpot v3 bodies validated answers produce: one per submission of the flow, fields
- * in the order the flow lists them and nothing else. Empty when the answers reach an ending that
+ * in the order the flow lists them and nothing else (a hidden value not captured is left out),
+ * with HubSpot's consent when the path asked a consent box that declares it. Empty when the answers reach an ending that
  * does not submit. Takes what validateAnswers returned, so a request's answers are checked once.
  */
 export function buildSubmissions(
@@ -63,6 +66,7 @@ export function buildSubmissions(
     if ('transcript' in value) return (cachedTranscript ??= transcript(flow, answers));
     if ('file' in value)
       return isEmptyAnswer(answers[value.file]) ? '' : (ctx.files?.[value.file] ?? '');
+    if ('hidden' in value) return ctx.hidden?.[value.hidden] ?? '';
     const text = answerText(answers[value.answer]);
     if (text !== undefined) return text;
     return keyAsked(value.answer) ? '' : (value.whenNotAsked ?? '');
@@ -73,16 +77,53 @@ export function buildSubmissions(
     ...(ctx.hutk ? { hutk: ctx.hutk } : {}),
     ...(ctx.ipAddress ? { ipAddress: ctx.ipAddress } : {}),
   };
+  const legalConsentOptions = legalConsent(flow, valid);
   return flow.submissions.map((s) => ({
     formKey: s.formKey,
     body: {
       submittedAt: ctx.submittedAt,
-      fields: s.fields.map((f) => ({
-        objectTypeId: f.objectTypeId,
-        name: f.name,
-        value: valueOf(f.value),
-      })),
+      // A hidden value the visit did not capture is left out rather than sent blank: a blank
+      // would erase the attribution HubSpot already holds for a returning contact.
+      fields: s.fields
+        .map((f) => ({ objectTypeId: f.objectTypeId, name: f.name, value: valueOf(f.value) }))
+        .filter((f, i) => f.value !== '' || !('hidden' in s.fields[i]!.value)),
       context,
+      ...(legalConsentOptions ? { legalConsentOptions } : {}),
     },
   }));
+}
+
+/**
+ * HubSpot's consent from the consent boxes the path asked that declare `legalConsent`: the box's
+ * label is the text the visitor read, its answer the value. Undefined when the path asked none.
+ * The flow check allows one processing box and one communication box (the same box may be both),
+ * and no communication without processing.
+ */
+export function legalConsent(
+  flow: ResolvedFlow,
+  valid: Pick<ValidAnswers, 'answers' | 'steps'>,
+): LegalConsentOptions | undefined {
+  const { steps } = indexFlow(flow);
+  const asked = valid.steps.flatMap((id) => {
+    const step = steps.get(id);
+    return step && step.kind !== 'choice'
+      ? visibleFields(step.fields, valid.answers).filter((f) => f.legalConsent?.length)
+      : [];
+  });
+  const processing = asked.find((f) => f.legalConsent!.includes('processing'));
+  if (!processing) return undefined;
+  const communication = asked.find((f) => f.legalConsent!.includes('communication'));
+  return {
+    consent: {
+      consentToProcess: valid.answers[processing.name] === true,
+      text: processing.label,
+      ...(communication
+        ? {
+            communications: [
+              { value: valid.answers[communication.name] === true, text: communication.label },
+            ],
+          }
+        : {}),
+    },
+  };
 }

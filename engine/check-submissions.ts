@@ -1,4 +1,5 @@
 import { knownKeys, type CheckContext } from './check-context';
+import { knownHidden } from './check-hidden-consent';
 import { dominators, pathAvoiding } from './dominators';
 
 /**
@@ -56,13 +57,23 @@ export function checkSubmissions(
         );
       names.add(f.name);
       const v = f.value as Record<string, unknown>;
-      const kinds = ['answer', 'constant', 'transcript', 'file'].filter((k) => k in v);
+      const kinds = ['answer', 'constant', 'transcript', 'file', 'hidden'].filter((k) => k in v);
       if (kinds.length !== 1 || ('whenNotAsked' in v && !('answer' in v))) {
         report(
           `${pointer}/value`,
           'A value needs exactly one source',
-          'Write {"answer"} (optionally with "whenNotAsked"), {"constant"}, {"transcript": true} or {"file"}',
+          'Write {"answer"} (optionally with "whenNotAsked"), {"constant"}, {"transcript": true}, {"file"} or {"hidden"}',
         );
+        return;
+      }
+      if (typeof v.hidden === 'string') {
+        if (!flow.hidden.some((h) => h.name === v.hidden)) {
+          report(
+            `${pointer}/value/hidden`,
+            `Unknown hidden value "${v.hidden}"`,
+            knownHidden(ctx, v.hidden),
+          );
+        }
         return;
       }
       const key =
@@ -71,7 +82,12 @@ export function checkSubmissions(
       const at = `${pointer}/value/${'answer' in v ? 'answer' : 'file'}`;
       const owner = keyOwner.get(key);
       if (!owner) {
-        report(at, `Unknown answer "${key}"`, knownKeys(ctx, key));
+        const hidden = 'answer' in v && flow.hidden.some((h) => h.name === key);
+        report(
+          at,
+          `Unknown answer "${key}"`,
+          hidden ? `"${key}" is a hidden value: write {"hidden": "${key}"}` : knownKeys(ctx, key),
+        );
         return;
       }
       if (

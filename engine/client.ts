@@ -15,7 +15,7 @@ export {
   type StepSchema,
 } from './field-schema';
 export { validateAnswers, type ValidateAnswersResult, type ValidAnswers } from './validate-answers';
-export { buildSubmissions, transcript, LIST_SEPARATOR } from './build-submissions';
+export { buildSubmissions, legalConsent, transcript, LIST_SEPARATOR } from './build-submissions';
 export {
   compileFlow,
   compileGraphFlow,
@@ -39,3 +39,11 @@ export {
 export { findStep, findEnding, endingHref, uploadFields } from './flow-lookup';
 export { prefillAnswers, type Prefill } from './prefill-answers';
 export { captchaAction } from './captcha-action';
+export {
+  capturedHidden,
+  checkHiddenValues,
+  hiddenValueProblem,
+  hiddenSets,
+  type FirstTouch,
+  type HiddenValuesResult,
+} from './hidden-fields';

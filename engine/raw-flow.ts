@@ -4,8 +4,10 @@ import type {
   EndingButton,
   FieldType,
   FlowHeader,
+  LegalConsentKind,
   SubmissionValue,
 } from './types';
+import type { RawHiddenField } from './hidden-fields';
 
 /*
  * The authoring model: the shape of a flow file once it passed `schemas/flow.schema.json`.
@@ -27,6 +29,7 @@ export interface RawField {
   accept?: AcceptMap;
   maxBytes?: number;
   requiredMessage?: string;
+  legalConsent?: LegalConsentKind[];
 }
 
 export type RawNext = string | { branches: { when: Condition; to: string }[]; otherwise?: string };
@@ -65,6 +68,8 @@ export interface RawFlow extends FlowHeader {
   start: string;
   steps: RawStep[];
   endings: RawEnding[];
+  /** Hidden fields, or the name of a shared set (`"utm"`). */
+  hidden?: (string | RawHiddenField)[];
   submissions: {
     formKey: string;
     fields: { name: string; objectTypeId: string; value: SubmissionValue }[];

@@ -1,4 +1,5 @@
 import { didYouMean } from './did-you-mean';
+import { resolveHidden } from './hidden-fields';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
 import type {
   Diagnostic,
@@ -180,6 +181,7 @@ export function resolveFlow(
     start: data.start,
     steps,
     endings,
+    hidden: resolveHidden(data.hidden),
     submissions: data.submissions.map((s) => ({
       formKey: s.formKey,
       fields: s.fields.map((f) => ({ name: f.name, objectTypeId: f.objectTypeId, value: f.value })),

@@ -1,6 +1,7 @@
 import { checkConditions } from './check-conditions';
 import { reachable, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
+import { checkConsentFields, checkHiddenFields } from './check-hidden-consent';
 import { checkProgress } from './check-progress';
 import { checkReferences } from './check-references';
 import { checkSubmissions } from './check-submissions';
@@ -26,6 +27,8 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   };
   const referencesBroken = checkReferences(ctx);
   checkConditions(ctx);
+  checkHiddenFields(ctx);
+  checkConsentFields(ctx);
   const fromStart = reachable(flow, flow.start);
   // Reachability only once every reference resolves: a dangling reference would make
   // everything behind it look unreachable too.

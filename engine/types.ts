@@ -92,6 +92,24 @@ export interface ResolvedField {
   maxBytes?: number;
   /** Replaces the default "{Field} is required" message. */
   requiredMessage?: string;
+  /**
+   * consent: what the box means to HubSpot — consent to process the visitor's data, a
+   * subscription to the form's communication type, or both. The label is the text sent.
+   */
+  legalConsent?: LegalConsentKind[];
+}
+
+export type LegalConsentKind = 'processing' | 'communication';
+
+/** A value the flow captures without asking (see hidden-fields.ts). */
+export interface ResolvedHiddenField {
+  /** The key a submission reads it by (`{"hidden": name}`). */
+  name: string;
+  /** A parameter of the landing URL's query, the referrer, or the landing page (no query). */
+  from: 'query' | 'referrer' | 'landingPage';
+  /** from `query`: the parameter's name (default: `name`). */
+  param?: string;
+  maxLength: number;
 }
 
 interface StepBase {
@@ -166,7 +184,8 @@ export type SubmissionValue =
   | { answer: string; whenNotAsked?: string }
   | { constant: string }
   | { transcript: true }
-  | { file: string };
+  | { file: string }
+  | { hidden: string };
 
 export interface SubmissionField {
   name: string;
@@ -198,6 +217,8 @@ export interface ResolvedFlow extends FlowHeader {
   start: string;
   steps: ResolvedStep[];
   endings: ResolvedEnding[];
+  /** Values captured without asking (UTM parameters, referrer, landing page). */
+  hidden: ResolvedHiddenField[];
   submissions: Submission[];
 }
 
@@ -222,6 +243,20 @@ export interface HubSpotBody {
   submittedAt: number;
   fields: HubSpotField[];
   context: { pageUri?: string; pageName?: string; hutk?: string; ipAddress?: string };
+  legalConsentOptions?: LegalConsentOptions;
+}
+
+/**
+ * HubSpot's `legalConsentOptions.consent`, with the texts the visitor read. A communication's
+ * `subscriptionTypeId` belongs to the HubSpot portal, not the flow: the sender fills it in from
+ * the deployment's settings (`HUBSPOT_SUBSCRIPTION_TYPE_<FORM KEY>`) when it is absent.
+ */
+export interface LegalConsentOptions {
+  consent: {
+    consentToProcess: boolean;
+    text: string;
+    communications?: { value: boolean; text: string; subscriptionTypeId?: number }[];
+  };
 }
 
 export interface BuiltSubmission {
@@ -238,4 +273,6 @@ export interface SubmissionContext {
   ipAddress?: string;
   /** Answer key of an upload field → URL of the stored file. */
   files?: Record<string, string>;
+  /** The flow's hidden values captured for this visit (checked by checkHidden). */
+  hidden?: Record<string, string>;
 }
