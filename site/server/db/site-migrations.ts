@@ -3,6 +3,7 @@
  * is appended here. `npm run db -- migrate` and every server start apply the ones not yet applied.
  */
 import { authMigrations } from '@/site/server/auth/auth-migrations';
+import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
 import { outboxMigrations } from '@/site/server/leads/outbox-schema';
 import type { Migration } from './database';
 import { rateLimitMigrations } from './rate-limiter';
@@ -11,4 +12,5 @@ export const siteMigrations: readonly Migration[] = [
   ...outboxMigrations,
   ...authMigrations,
   ...rateLimitMigrations,
+  ...funnelMigrations,
 ];
