@@ -111,6 +111,11 @@ export const envSchema = z.object({
   UPLOADS_DIR: withDefault(z.string().min(1), 'data/uploads'),
   /** Lead submissions one client (IP) may send per minute before getting 429; 0 turns it off. */
   LEADS_RATE_LIMIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 20),
+  /**
+   * Questionnaire funnel reports (`POST /api/flow-events`) one client (IP) may send per minute
+   * before getting 429; 0 turns it off.
+   */
+  FLOW_EVENTS_RATE_LIMIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 120),
   /** First retry delay of a failed HubSpot delivery; doubles per attempt, with jitter. */
   LEADS_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(86_400_000), 30_000),
   /** Longest delay between two delivery attempts. */

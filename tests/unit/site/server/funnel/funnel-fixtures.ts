@@ -1,0 +1,82 @@
+/**
+ * Shared by the funnel tests: the repository's flows as the site loads them, a fresh database of
+ * either dialect with the site's migrations, and visits written as scripts of what a visitor did
+ * (`'phase'`: the step was shown; `'phase#1'`: its transition 1 was taken).
+ */
+import type { Kysely } from 'kysely';
+import type { Dialect, SiteDatabase } from '@/site/server/db/database';
+import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
+import type { FunnelTables } from '@/site/server/funnel/funnel-schema';
+import { FunnelStore, type FunnelEvent } from '@/site/server/funnel/funnel-store';
+import { testDatabase } from '@/tests/integration/support/test-databases';
+import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
+
+let registry: FlowRegistry | undefined;
+
+/** `flows/`, loaded once per test file, as the site's registry holds it. */
+export function repoRegistry(): FlowRegistry {
+  registry ??= loadFlowRegistry(FLOWS_DIR, VARS);
+  return registry;
+}
+
+export function repoFlow(flowId: string) {
+  const flow = repoRegistry().get(flowId);
+  if (!flow) throw new Error(`flows/${flowId}.json did not load`);
+  return flow;
+}
+
+/** A fresh database of the dialect, migrated, with a store over it. */
+export async function tempFunnel(dialect: Dialect) {
+  const database = await testDatabase(dialect);
+  const site: SiteDatabase = await database.open();
+  return {
+    site,
+    store: new FunnelStore(() => Promise.resolve(site)),
+    /** Every stored event, in insertion order. */
+    rows: () =>
+      site.db
+        .withTables<FunnelTables>()
+        .selectFrom('flow_events')
+        .selectAll()
+        .orderBy('id')
+        .execute(),
+    db: (): Kysely<FunnelTables> => site.db.withTables<FunnelTables>(),
+    dispose: () => database.dispose(),
+  };
+}
+
+/** The events of one visit to one flow version, numbered from `firstSeq`. */
+export function visitEvents(
+  visit: string,
+  flow: { id: string; version: number },
+  script: readonly string[],
+  firstSeq = 0,
+): FunnelEvent[] {
+  return script.map((entry, i) => {
+    const step = entry.split('#')[0]!;
+    return {
+      visit,
+      flow: flow.id,
+      version: flow.version,
+      step,
+      transition: entry.includes('#') ? entry : null,
+      seq: firstSeq + i,
+      at: Date.UTC(2025, 10, 24) + i * 1000,
+    };
+  });
+}
+
+/** The same visit as the browser sends it: the wire body of `POST /api/flow-events`. */
+export function wireBatch(events: readonly FunnelEvent[]) {
+  return {
+    visit: events[0]!.visit,
+    events: events.map(({ flow, version, step, transition, seq, at }) => ({
+      flow,
+      version,
+      step,
+      ...(transition === null ? {} : { transition }),
+      seq,
+      at,
+    })),
+  };
+}
