@@ -6,8 +6,14 @@
  *   retry <id> | --all-held     re-queue, then attempt delivery right away from this process
  *   export --csv                every lead as CSV on stdout
  *   stats
+ *   funnel <flowId> [--since YYYY-MM-DD] [--version N] [--json]
+ *                               steps seen, transitions taken, where visits left (flow events)
  */
+import { didYouMean } from '@/engine';
 import { closeDatabase } from '@/site/server/db/site-database';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { formatFunnel } from '@/site/server/funnel/format-funnel';
+import { funnel } from '@/site/server/funnel/funnel-report';
 import { createLeadStoreFromEnv, createWorkerFromEnv } from '@/site/server/leads/lead-services';
 import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
 import type { LeadStore } from '@/site/server/leads/lead-store';
@@ -18,7 +24,8 @@ const usage = `usage: npm run leads -- <command>
   show <id>
   retry <id> | --all-held
   export --csv
-  stats`;
+  stats
+  funnel <flowId> [--since YYYY-MM-DD] [--version N] [--json]`;
 
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 
@@ -58,6 +65,45 @@ async function retry(store: LeadStore, args: string[]) {
       .map(([status, n]) => `${status} ${n}`)
       .join(', ')}`,
   );
+}
+
+/** `YYYY-MM-DD` as the UTC midnight that starts that day; undefined when there is no such day. */
+function parseDay(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(ms).toISOString().startsWith(text) ? ms : undefined;
+}
+
+async function funnelReport(args: string[]) {
+  const [flowId, ...rest] = args;
+  if (!flowId || flowId.startsWith('--')) fail(usage);
+  const registry = siteFlowRegistry();
+  const flow = registry.get(flowId);
+  if (!flow) fail(`There is no flow "${flowId}". ${didYouMean(flowId, registry.ids())}`.trim());
+  let since: number | undefined;
+  let version = flow.version;
+  let json = false;
+  for (let i = 0; i < rest.length; i++) {
+    const option = rest[i];
+    if (option === '--json') json = true;
+    else if (option === '--since') {
+      const value = rest[++i] ?? '';
+      since = parseDay(value);
+      if (since === undefined) fail(`--since must be a date as YYYY-MM-DD, not "${value}"`);
+    } else if (option === '--version') {
+      const value = rest[++i] ?? '';
+      version = /^[1-9][0-9]*$/.test(value) ? Number(value) : 0;
+      if (version < 1 || version > flow.version) {
+        fail(
+          `--version must be a version of flow "${flow.id}", 1 to ${flow.version}, not "${value}"`,
+        );
+      }
+    } else fail(usage);
+  }
+  const report = await funnel(flow, { version, since });
+  if (json) console.log(JSON.stringify(report, null, 2));
+  else process.stdout.write(formatFunnel(report));
 }
 
 async function main() {
@@ -118,6 +164,8 @@ async function main() {
       );
       return;
     }
+    case 'funnel':
+      return funnelReport(args);
     default:
       fail(usage);
   }
