@@ -32,6 +32,8 @@ export default defineConfig({
       E2E_PORT: String(port),
       LEADS_DB: e2eDatabase(),
       MAIL_DIR: e2eMailDir(),
+      // The tests stand where a reverse proxy would: each visitor gets its own X-Forwarded-For.
+      TRUST_PROXY_HOPS: '1',
     },
   },
 });

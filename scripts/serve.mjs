@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clientAddress, trustedProxyHops } from './client-address.mjs';
 import { withPagePolicy } from './csp-html.mjs';
 
 const leadPath = /^\/api\/leads\/([^/]+)$/;
@@ -44,15 +45,27 @@ function fastHandler(postLead, extraRoutes, req) {
   return (request) => postLead(request, flowId);
 }
 
-/** The node request as a fetch Request, with the client address Next would have added. */
+/**
+ * Replaces X-Forwarded-For with the one address the proxy trust yields (client-address.mjs), so
+ * Next's routes and the lead endpoint read the visitor, never what a visitor claims to be.
+ */
+function settleClientAddress(req, hops) {
+  const forwarded = req.headers['x-forwarded-for'];
+  const chain = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  const address = clientAddress(req.socket.remoteAddress, chain, hops) ?? req.socket.remoteAddress;
+  if (address) req.headers['x-forwarded-for'] = address;
+  else delete req.headers['x-forwarded-for'];
+}
+
+/** The node request as a fetch Request, its client address settled by settleClientAddress. */
 function toRequest(req, origin) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() === 'x-forwarded-for') continue;
     headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   }
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) {
-    headers.set('x-forwarded-for', req.socket.remoteAddress);
-  }
+  const address = req.headers['x-forwarded-for'];
+  if (address) headers.set('x-forwarded-for', address);
   // The body streams: the handler stops reading (and answers 413) past its size limit.
   return new Request(origin + req.url, { method: 'POST', headers, body: req, duplex: 'half' });
 }
@@ -123,6 +136,7 @@ function useStandaloneConfig(distDir) {
 export async function serve({ port, hostname, extraRoutes = {} }) {
   // Set before Next (and React) load: both pick their production code from it.
   process.env.NODE_ENV = 'production';
+  const hops = trustedProxyHops(process.env.TRUST_PROXY_HOPS);
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   useStandaloneConfig(distDir);
   const { default: next } = await import('next');
@@ -133,6 +147,7 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
   const server = createServer((req, res) => {
+    settleClientAddress(req, hops);
     const handler = fastHandler(postLead, extraRoutes, req);
     if (handler) return serveFast(handler, req, res, origin);
     withPagePolicy(req, res, pagePolicy);

@@ -193,29 +193,54 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 // eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
 export const env: Env = parseEnv(process.env);
 
-const hubspotFormVariable = /^HUBSPOT_FORM_([A-Z0-9]+(?:_[A-Z0-9]+)*)$/;
 const hubspotFormId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a HubSpot form id (guid)');
+const subscriptionTypeId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a HubSpot subscription type id (a number)')
+  .transform(Number);
 
 /**
- * HubSpot form ids, one variable per form key in upper snake case:
- * `HUBSPOT_FORM_CONTACT_BANNER=<guid>` → `{ CONTACT_BANNER: '<guid>' }`. Empty values are unset.
+ * Variables named `<prefix><FORM KEY>`, one per form key in upper snake case:
+ * `HUBSPOT_FORM_CONTACT_BANNER=<guid>` → `{ CONTACT_BANNER: '<guid>' }`. Empty values are unset;
+ * a malformed one stops the server with the variable's name.
  */
-export function parseHubspotForms(source: Record<string, string | undefined>) {
-  const forms: Record<string, string> = {};
+function parseFormKeyed<T>(
+  source: Record<string, string | undefined>,
+  prefix: string,
+  schema: z.ZodType<T, string>,
+): Record<string, T> {
+  const variable = new RegExp(`^${prefix}([A-Z0-9]+(?:_[A-Z0-9]+)*)$`);
+  const values: Record<string, T> = {};
   const problems: string[] = [];
   for (const [name, raw] of Object.entries(source)) {
-    const match = hubspotFormVariable.exec(name);
+    const match = variable.exec(name);
     if (!match?.[1] || raw === undefined || raw.trim() === '') continue;
-    const parsed = hubspotFormId.safeParse(raw.trim());
-    if (parsed.success) forms[match[1]] = parsed.data;
+    const parsed = schema.safeParse(raw.trim());
+    if (parsed.success) values[match[1]] = parsed.data;
     else
       problems.push(`  ${name}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(raw)})`);
   }
   if (problems.length > 0) {
     throw new Error(`Invalid environment variables:\n${problems.join('\n')}`);
   }
-  return forms;
+  return values;
 }
 
-// eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
+/** HubSpot form ids by form key: `HUBSPOT_FORM_<KEY>`. */
+export function parseHubspotForms(source: Record<string, string | undefined>) {
+  return parseFormKeyed(source, 'HUBSPOT_FORM_', hubspotFormId);
+}
+
+/**
+ * The communication subscription a form key's consent box subscribes to:
+ * `HUBSPOT_SUBSCRIPTION_TYPE_<KEY>=<id>` (a flow's `legalConsent: ["communication"]`).
+ */
+export function parseHubspotSubscriptionTypes(source: Record<string, string | undefined>) {
+  return parseFormKeyed(source, 'HUBSPOT_SUBSCRIPTION_TYPE_', subscriptionTypeId);
+}
+
 export const hubspotForms: Record<string, string> = parseHubspotForms(process.env);
+// eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
+export const hubspotSubscriptionTypes: Record<string, number> = parseHubspotSubscriptionTypes(
+  process.env,
+);

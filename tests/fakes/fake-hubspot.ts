@@ -1,7 +1,8 @@
 /**
  * A fake HubSpot on loopback speaking the Forms v3 submission contract (and a sliver of Files v3):
  * it validates bodies like HubSpot does (declared fields, required fields, e-mail syntax, string
- * values, ≤ 1000 fields), answers 200 `{inlineMessage}`, the documented 400 error shape, 401/404,
+ * values, ≤ 1000 fields, `submittedAt` at most a month old, `legalConsentOptions` against the form's
+ * privacy settings), answers 200 `{inlineMessage}`, the documented 400 error shape, 401/404,
  * and — on demand — 429 with `Retry-After`, 5xx, slowness and downtime. It records what it accepted.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -13,7 +14,15 @@ export interface FakeForm {
   required?: string[];
   /** HubSpot's own CAPTCHA switched on: API submissions are refused. */
   recaptcha?: boolean;
+  /**
+   * The form's data-privacy settings: consent to process required, and the communication
+   * subscriptions (type ids) it offers, each of which must come with its text.
+   */
+  consent?: { processing?: boolean; communications?: number[] };
 }
+
+/** HubSpot refuses a `submittedAt` more than about a month old. */
+export const FAKE_MAX_BACKDATE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AcceptedSubmission {
   portalId: string;
@@ -23,6 +32,7 @@ export interface AcceptedSubmission {
     submittedAt: number;
     fields: { objectTypeId: string; name: string; value: string }[];
     context?: Record<string, unknown>;
+    legalConsentOptions?: unknown;
   };
   receivedAt: number;
 }
@@ -38,6 +48,73 @@ export interface FakeHubSpotOptions {
 type Override = { status: number; retryAfter?: string; body?: string };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type ConsentError = { message: string; errorType: string };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What HubSpot answers about `legalConsentOptions` for a form with these privacy settings. */
+function consentErrors(form: FakeForm, options: unknown): ConsentError[] {
+  const format = (message: string) => [{ message, errorType: 'INVALID_LEGAL_OPTION_FORMAT' }];
+  const wanted = form.consent;
+  if (options === undefined) {
+    return wanted?.processing
+      ? [
+          {
+            message: 'The form requires consent to process',
+            errorType: 'MISSING_PROCESSING_CONSENT',
+          },
+        ]
+      : [];
+  }
+  if (!isObject(options) || Object.keys(options).length !== 1) {
+    return format('legalConsentOptions must hold one of consent or legitimateInterest');
+  }
+  const consent = options.consent;
+  if (!isObject(consent)) return format('Only consent is supported by this form');
+  if (typeof consent.consentToProcess !== 'boolean')
+    return format('consentToProcess must be a boolean');
+  const errors: ConsentError[] = [];
+  if (typeof consent.text !== 'string' || consent.text === '') {
+    errors.push({
+      message: 'Missing consent to process text',
+      errorType: 'MISSING_PROCESSING_CONSENT_TEXT',
+    });
+  }
+  if (wanted?.processing && consent.consentToProcess !== true) {
+    errors.push({
+      message: 'The contact did not consent to process',
+      errorType: 'MISSING_PROCESSING_CONSENT',
+    });
+  }
+  const communications = consent.communications ?? [];
+  if (!Array.isArray(communications)) return format('communications must be a list');
+  const seen = new Set<unknown>();
+  for (const item of communications as unknown[]) {
+    if (
+      !isObject(item) ||
+      typeof item.value !== 'boolean' ||
+      typeof item.subscriptionTypeId !== 'number'
+    ) {
+      return format('Each communication needs value and subscriptionTypeId');
+    }
+    if (seen.has(item.subscriptionTypeId)) {
+      errors.push({
+        message: 'Duplicate subscription type',
+        errorType: 'DUPLICATE_SUBSCRIPTION_TYPE_ID',
+      });
+    }
+    seen.add(item.subscriptionTypeId);
+    if (typeof item.text !== 'string' || item.text === '') {
+      errors.push({
+        message: 'Missing communication consent text',
+        errorType: 'MISSING_COMMUNICATION_CONSENT_TEXT',
+      });
+    }
+  }
+  return errors;
+}
 
 export class FakeHubSpot {
   readonly accepted: AcceptedSubmission[] = [];
@@ -181,6 +258,16 @@ export class FakeHubSpot {
         errorType: 'INVALID_METADATA',
       });
     }
+    if (
+      typeof body.submittedAt === 'number' &&
+      body.submittedAt < Date.now() - FAKE_MAX_BACKDATE_MS
+    ) {
+      errors.push({
+        message: "Error in 'submittedAt'. The submission time is too far in the past",
+        errorType: 'INVALID_METADATA',
+      });
+    }
+    errors.push(...consentErrors(form, body.legalConsentOptions));
     const fields = Array.isArray(body.fields) ? body.fields : [];
     if (fields.length > 1000) {
       errors.push({

@@ -35,12 +35,27 @@ export interface WorkerOptions {
   log?: (message: string) => void;
 }
 
-/** The body as it goes out: context keys HubSpot rejected before are left out. */
-function outgoingBody(delivery: DeliveryRow, replacements: Record<string, string>): HubSpotBody {
+/**
+ * How far back HubSpot takes a `submittedAt`: it refuses a time more than about a month old.
+ * Four weeks keeps a margin under that.
+ */
+export const SUBMITTED_AT_MAX_AGE_MS = 28 * 24 * 60 * 60 * 1000;
+
+/**
+ * The body as it goes out: context keys HubSpot rejected before are left out, and a lead held
+ * longer than HubSpot backdates is sent with the oldest time it still accepts (the outbox keeps
+ * the true time).
+ */
+export function outgoingBody(
+  delivery: DeliveryRow,
+  replacements: Record<string, string>,
+  now = Date.now(),
+): HubSpotBody {
   const context = { ...delivery.body.context } as Record<string, unknown>;
   for (const key of delivery.droppedContext) delete context[key];
   return {
     ...delivery.body,
+    submittedAt: Math.max(delivery.body.submittedAt, now - SUBMITTED_AT_MAX_AGE_MS),
     fields: delivery.body.fields.map((field) =>
       replacements[field.value] ? { ...field, value: replacements[field.value]! } : field,
     ),

@@ -4,8 +4,8 @@
  * delivery attempt starts right after. Every refusal is a 4xx with `{errors: [{field, message}]}`.
  */
 import { newLeadId } from './lead-id';
-import { buildSubmissions, captchaAction, validateAnswers } from '@/engine';
-import { clientIp, hubspotUtk, isPublicAddress } from './client-ip';
+import { buildSubmissions, captchaAction, checkHiddenValues, validateAnswers } from '@/engine';
+import { clientIp, hubspotUtk } from './client-ip';
 import { uploadSpecs } from './upload-specs';
 import { honeypotField, honeypotTripped } from './honeypot';
 import type { StoredFile } from './lead-types';
@@ -119,6 +119,8 @@ export async function handleLeadPost(
 
   const validated = validateAnswers(flow, answers);
   if (!validated.ok) return refuse(400, validated.errors);
+  const hidden = checkHiddenValues(flow, lead.hidden);
+  if (!hidden.ok) return refuse(400, hidden.errors);
 
   const checkedFiles: {
     field: string;
@@ -155,7 +157,8 @@ export async function handleLeadPost(
     pageUri: lead.page.uri,
     pageName: lead.page.name,
     hutk: hubspotUtk(request.headers),
-    ...(ip && isPublicAddress(ip) ? { ipAddress: ip } : {}),
+    ...(ip ? { ipAddress: ip } : {}),
+    hidden: hidden.values,
     files: Object.fromEntries(stored.map((file) => [file.field, services.fileLink(file.token)])),
   });
   if (submissions.length === 0) {
@@ -170,6 +173,7 @@ export async function handleLeadPost(
       id: newLeadId(receivedAt),
       flowId,
       answers: validated.answers,
+      hidden: hidden.values,
       pageUri: lead.page.uri,
       pageName: lead.page.name,
       hutk: hubspotUtk(request.headers),

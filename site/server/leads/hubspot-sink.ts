@@ -14,6 +14,8 @@ export interface HubSpotConfig {
   accessToken?: string;
   /** Form ids by env suffix (`CONTACT_BANNER`). */
   forms: Record<string, string>;
+  /** Communication subscription type ids by env suffix (`HUBSPOT_SUBSCRIPTION_TYPE_<KEY>`). */
+  subscriptionTypes?: Record<string, number>;
   timeoutMs: number;
 }
 
@@ -24,6 +26,37 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
   const cause =
     error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `network error${error instanceof Error ? ` (${error.message}${cause})` : ''}`;
+}
+
+/**
+ * The body with the form key's subscription type filled into each communication consent that
+ * has none (the portal's id, not the flow's); not ok when one needs it and none is configured.
+ */
+export function withSubscriptionType(
+  body: HubSpotBody,
+  subscriptionTypeId: number | undefined,
+): { ok: true; body: HubSpotBody } | { ok: false } {
+  const consent = body.legalConsentOptions?.consent;
+  const communications = consent?.communications;
+  if (!consent || !communications?.some((c) => c.subscriptionTypeId === undefined)) {
+    return { ok: true, body };
+  }
+  if (subscriptionTypeId === undefined) return { ok: false };
+  return {
+    ok: true,
+    body: {
+      ...body,
+      legalConsentOptions: {
+        consent: {
+          ...consent,
+          communications: communications.map((c) => ({
+            ...c,
+            subscriptionTypeId: c.subscriptionTypeId ?? subscriptionTypeId,
+          })),
+        },
+      },
+    },
+  };
 }
 
 export function createHubSpotSink(config: HubSpotConfig): CrmSink {
@@ -40,6 +73,13 @@ export function createHubSpotSink(config: HubSpotConfig): CrmSink {
         reason: `no HubSpot form id for "${formKey}": set HUBSPOT_FORM_${suffix}`,
       };
     }
+    const consent = withSubscriptionType(body, config.subscriptionTypes?.[suffix]);
+    if (!consent.ok) {
+      return {
+        kind: 'unconfigured',
+        reason: `"${formKey}" subscribes the visitor to a communication, but no subscription type is set: set HUBSPOT_SUBSCRIPTION_TYPE_${suffix}`,
+      };
+    }
     const url = `${config.apiBase}/submissions/v3/integration/${path}/${encodeURIComponent(
       config.portalId,
     )}/${encodeURIComponent(formId)}`;
@@ -47,7 +87,7 @@ export function createHubSpotSink(config: HubSpotConfig): CrmSink {
       const response = await fetch(url, {
         method: 'POST',
         headers,
-        body: JSON.stringify(body),
+        body: JSON.stringify(consent.body),
         signal: AbortSignal.timeout(config.timeoutMs),
       });
       const text = await response.text();

@@ -3,7 +3,7 @@
  * Everything here is built lazily, once per process, so importing a route never opens the
  * database during `next build`.
  */
-import { env, hubspotForms } from '@/site/env';
+import { env, hubspotForms, hubspotSubscriptionTypes } from '@/site/env';
 import { getDatabase, siteDialect } from '@/site/server/db/site-database';
 import type { FlowRegistry } from '@/site/server/flows/flow-registry';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
@@ -35,6 +35,7 @@ export function createSinkFromEnv(): CrmSink {
     portalId: env.HUBSPOT_PORTAL_ID,
     accessToken: env.HUBSPOT_ACCESS_TOKEN,
     forms: hubspotForms,
+    subscriptionTypes: hubspotSubscriptionTypes,
     timeoutMs: env.HUBSPOT_TIMEOUT_MS,
   });
 }

@@ -23,6 +23,8 @@ export interface NewLead {
   id: string;
   flowId: string;
   answers: unknown;
+  /** The flow's hidden values captured for the visit (UTM parameters, referrer, …); none: {}. */
+  hidden?: Record<string, string>;
   pageUri: string;
   pageName: string;
   hutk?: string;
@@ -67,6 +69,7 @@ export interface LeadSummary {
 
 export interface LeadDetail extends LeadSummary {
   answers: unknown;
+  hidden: Record<string, string>;
   hutk: string | null;
   deliveries: DeliveryRow[];
   files: (StoredFile & { hubspotUrl: string | null })[];

@@ -60,6 +60,7 @@ export class OutboxQueries {
       ...toLeadSummary(row),
       hutk: row.hutk,
       answers: JSON.parse(row.answers) as unknown,
+      hidden: JSON.parse(row.hidden) as Record<string, string>,
       deliveries: await this.deliveriesOf(id),
       files: await this.filesOf(id),
     };

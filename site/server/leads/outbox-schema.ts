@@ -12,6 +12,8 @@ export interface LeadTable {
   id: string;
   flow_id: string;
   answers: string;
+  /** JSON object of the flow's hidden values (UTM parameters, referrer, …). */
+  hidden: Generated<string>;
   page_uri: string;
   page_name: string;
   hutk: string | null;
@@ -147,5 +149,10 @@ export const outboxMigrations: Migration[] = [
     name: 'leads-002-sending',
     sqlite: sendingTable('INTEGER'),
     postgres: sendingTable('BIGINT'),
+  },
+  {
+    name: 'leads-003-hidden-values',
+    sqlite: [`ALTER TABLE leads ADD COLUMN hidden TEXT NOT NULL DEFAULT '{}'`],
+    postgres: [`ALTER TABLE leads ADD COLUMN hidden TEXT NOT NULL DEFAULT '{}'`],
   },
 ];

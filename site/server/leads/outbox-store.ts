@@ -46,7 +46,7 @@ class FixedStatement {
 
 const insertLeadRow = new FixedStatement(
   'leads',
-  'id, flow_id, answers, page_uri, page_name, hutk, client_ip, submitted_at, received_at, idempotency_key',
+  'id, flow_id, answers, hidden, page_uri, page_name, hutk, client_ip, submitted_at, received_at, idempotency_key',
 );
 const insertDeliveryRow = new FixedStatement(
   'lead_deliveries',
@@ -103,6 +103,7 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
         lead.id,
         lead.flowId,
         JSON.stringify(lead.answers),
+        JSON.stringify(lead.hidden ?? {}),
         lead.pageUri,
         lead.pageName,
         lead.hutk ?? null,

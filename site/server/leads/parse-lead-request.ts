@@ -1,7 +1,7 @@
 /**
  * Turns the raw body of `POST /api/leads/{flowId}` into a checked request: JSON
- * `{answers, page, captchaToken?, website?}`, or multipart with the same fields as parts
- * (`answers` and `page` as JSON text) plus one file part per upload field, named by the field.
+ * `{answers, page, hidden?, captchaToken?, website?}`, or multipart with the same fields as parts
+ * (`answers`, `page` and `hidden` as JSON text) plus one file part per upload field, named by the field.
  * Shape errors become `{field, message}` entries; the flow itself is checked later by the engine.
  */
 import { z } from 'zod';
@@ -21,6 +21,8 @@ export interface UploadedFile {
 export interface LeadRequest {
   answers: Record<string, string | string[] | boolean>;
   page: { uri: string; name: string };
+  /** Hidden values as the browser captured them; the flow's rules check them later. */
+  hidden?: unknown;
   captchaToken?: string;
   honeypot?: unknown;
   files: UploadedFile[];
@@ -58,6 +60,7 @@ const leadBody = z.object({
     },
     'must be an object with uri and name',
   ),
+  hidden: z.unknown().optional(),
   captchaToken: z.string().max(4096, 'is too long').optional(),
   [honeypotField]: z.unknown().optional(),
 });
@@ -85,6 +88,7 @@ function checkShape(value: unknown, files: UploadedFile[]): ParsedRequest {
     request: {
       answers: parsed.data.answers,
       page: parsed.data.page,
+      hidden: parsed.data.hidden,
       captchaToken: parsed.data.captchaToken,
       honeypot: parsed.data[honeypotField],
       files,
@@ -131,7 +135,7 @@ export async function parseMultipartBody(
   const errors: FieldError[] = [];
   const files: UploadedFile[] = [];
   const fields: Record<string, unknown> = {};
-  for (const name of ['answers', 'page']) {
+  for (const name of ['answers', 'page', 'hidden']) {
     const { value, error } = jsonPart(form, name);
     if (error) errors.push(error);
     else if (value !== undefined) fields[name] = value;

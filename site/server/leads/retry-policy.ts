@@ -24,6 +24,9 @@ const configurationErrors = new Set([
   'MAX_NUMBER_OF_SUBMITTED_VALUES_EXCEEDED',
   'INVALID_METADATA',
   'INVALID_LEGAL_OPTION_FORMAT',
+  // The site asks consent where the flow declares it: a form wanting consent the flow does not
+  // ask is a form/flow mismatch for a person to fix, never the visitor's fault.
+  'MISSING_PROCESSING_CONSENT',
   'MISSING_PROCESSING_CONSENT_TEXT',
   'MISSING_COMMUNICATION_CONSENT_TEXT',
   'MISSING_LEGITIMATE_INTEREST_TEXT',
@@ -46,7 +49,6 @@ const visitorErrors = new Set([
   'INPUT_TOO_LARGE',
   'NUMBER_OUT_OF_RANGE',
   'VALUE_NOT_IN_FIELD_DEFINITION',
-  'MISSING_PROCESSING_CONSENT',
 ]);
 
 interface HubSpotError {

@@ -42,6 +42,8 @@ export async function startLeadsServer(
     LEADS_DB: path.join(data, 'leads.sqlite'),
     UPLOADS_DIR: path.join(data, 'uploads'),
     LEADS_RATE_LIMIT: '0',
+    // The tests stand where a reverse proxy would: they say who each visitor is.
+    TRUST_PROXY_HOPS: '1',
     LEADS_RETRY_BASE_MS: '100',
     LEADS_RETRY_MAX_MS: '1000',
     LEADS_WORKER_POLL_MS: '200',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { noneSink } from '@/site/server/leads/crm-sink';
-import { DeliveryWorker } from '@/site/server/leads/delivery-worker';
+import { DeliveryWorker, SUBMITTED_AT_MAX_AGE_MS } from '@/site/server/leads/delivery-worker';
 import { createHubSpotSink } from '@/site/server/leads/hubspot-sink';
 import { DuplicateLeadError } from '@/site/server/leads/lead-store';
 import { FakeHubSpot } from '@/tests/fakes/fake-hubspot';
@@ -36,7 +36,11 @@ afterEach(async () => {
   for (const outbox of outboxes.splice(0)) await outbox.dispose();
 });
 
-async function setup(dialect: Dialect, accessToken?: string) {
+async function setup(
+  dialect: Dialect,
+  accessToken?: string,
+  subscriptionTypes?: Record<string, number>,
+) {
   fake = new FakeHubSpot({
     portalId,
     accessToken,
@@ -55,6 +59,7 @@ async function setup(dialect: Dialect, accessToken?: string) {
     portalId,
     accessToken,
     forms,
+    subscriptionTypes,
     timeoutMs: 500,
   });
   const worker = new DeliveryWorker(outbox.store, sink, options);
@@ -281,5 +286,99 @@ describe.each(dialects)('delivery worker on %s', (dialect) => {
     const [limited, ...after] = fake.requests;
     expect(limited?.status).toBe(429);
     for (const request of after) expect(request.at - limited!.at).toBeGreaterThanOrEqual(950);
+  });
+  it('sends a lead held longer than HubSpot backdates with the oldest time it takes; the outbox keeps the true time', async () => {
+    const { store, worker, fake } = await setup(dialect);
+    const trueTime = Date.now() - 40 * 24 * 60 * 60 * 1000;
+    const old = lead('old@example.com');
+    old.submittedAt = trueTime;
+    old.submissions[0]!.body.submittedAt = trueTime;
+    // As stored, HubSpot refuses it: the time is more than a month old.
+    const direct = await fetch(
+      `${fake.url}/submissions/v3/integration/submit/${portalId}/form-subscribe`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(old.submissions[0]!.body),
+      },
+    );
+    expect(direct.status).toBe(400);
+    expect(await direct.text()).toMatch(/too far in the past/);
+
+    await store.insertLead(old);
+    const sendStart = Date.now();
+    worker.start();
+    await until(() => fake.accepted.length === 1);
+    const sent = fake.accepted[0]!.body.submittedAt;
+    expect(sent).toBeGreaterThanOrEqual(sendStart - SUBMITTED_AT_MAX_AGE_MS);
+    expect(sent).toBeLessThanOrEqual(Date.now() - SUBMITTED_AT_MAX_AGE_MS);
+    const stored = await store.getLead(old.id);
+    expect(stored?.status).toBe('delivered');
+    expect(stored?.submittedAt).toBe(trueTime);
+    expect(stored?.deliveries[0]?.body.submittedAt).toBe(trueTime);
+  });
+
+  it('holds, not fails, a lead a consent-requiring form refuses, and delivers it once consent is sent', async () => {
+    const { store, worker, fake } = await setup(dialect);
+    fake.setForm('form-subscribe', { fields: ['email'], consent: { processing: true } });
+    const bare = lead('noconsent@example.com');
+    await store.insertLead(bare);
+    worker.start();
+    await until(async () => (await store.getLead(bare.id))?.status === 'held');
+    const held = await store.getLead(bare.id);
+    expect(held?.deliveries[0]).toMatchObject({
+      status: 'held',
+      holdKind: 'provider',
+      lastStatus: 400,
+    });
+    expect(held?.deliveries[0]?.lastError).toMatch(/form configuration.*consent to process/);
+
+    const consenting = lead('consent@example.com');
+    consenting.submissions[0]!.body.legalConsentOptions = {
+      consent: { consentToProcess: true, text: 'I agree to the processing of my data' },
+    };
+    await store.insertLead(consenting);
+    worker.kick();
+    await until(async () => (await store.getLead(consenting.id))?.status === 'delivered');
+    expect(fake.accepted.map((a) => a.body.legalConsentOptions)).toEqual([
+      { consent: { consentToProcess: true, text: 'I agree to the processing of my data' } },
+    ]);
+  });
+
+  it('fills the form key’s subscription type into a communication consent, and holds it when none is set', async () => {
+    const withConsent = (email: string) => {
+      const one = lead(email);
+      one.submissions[0]!.body.legalConsentOptions = {
+        consent: {
+          consentToProcess: true,
+          text: 'I agree',
+          communications: [{ value: true, text: 'Send me the newsletter' }],
+        },
+      };
+      return one;
+    };
+    const configured = await setup(dialect, undefined, { SUBSCRIBE: 777 });
+    await configured.store.insertLead(withConsent('sub@example.com'));
+    configured.worker.start();
+    await until(() => configured.fake.accepted.length === 1);
+    expect(configured.fake.accepted[0]!.body.legalConsentOptions).toEqual({
+      consent: {
+        consentToProcess: true,
+        text: 'I agree',
+        communications: [{ value: true, text: 'Send me the newsletter', subscriptionTypeId: 777 }],
+      },
+    });
+    await configured.worker.stop();
+    await configured.fake.close();
+
+    const missing = await setup(dialect);
+    const unset = withConsent('unset@example.com');
+    await missing.store.insertLead(unset);
+    missing.worker.start();
+    await until(async () => (await missing.store.getLead(unset.id))?.status === 'held');
+    const delivery = (await missing.store.getLead(unset.id))?.deliveries[0];
+    expect(delivery?.holdKind).toBe('unconfigured');
+    expect(delivery?.lastError).toMatch(/set HUBSPOT_SUBSCRIPTION_TYPE_SUBSCRIBE/);
+    expect(missing.fake.requests).toHaveLength(0);
   });
 });

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createCaptchaVerifier } from '@/site/server/leads/captcha-verifier';
-import { clientIp, hubspotUtk, isPublicAddress } from '@/site/server/leads/client-ip';
+import { clientIp, hubspotUtk } from '@/site/server/leads/client-ip';
+import { clientAddress, trustedProxyHops } from '@/scripts/client-address.mjs';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
 import { csvCell } from '@/site/server/leads/leads-csv';
 import { parseJsonBody, parseMultipartBody } from '@/site/server/leads/parse-lead-request';
@@ -90,26 +91,20 @@ describe('lead request checks', () => {
     expect(hubspotUtk(new Headers({ cookie: 'hubspotutk=<x>' }))).toBeUndefined();
   });
 
-  it('gives HubSpot only addresses it can place: not loopback, private or link-local', () => {
-    for (const ip of ['203.0.113.9', '8.8.8.8', '172.32.0.1', '2001:db8::1', '100.128.0.1']) {
-      expect(isPublicAddress(ip), ip).toBe(true);
-    }
-    for (const ip of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.1.1',
-      '169.254.0.1',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      'fd12::1',
-      'fe80::1',
-      '999.1.1.1',
-    ]) {
-      expect(isPublicAddress(ip), ip).toBe(false);
-    }
+  it('believes X-Forwarded-For only as far as TRUST_PROXY_HOPS says proxies stand in front', () => {
+    // No proxy: the socket is the visitor; what the visitor writes in the header is ignored.
+    expect(clientAddress('198.51.100.4', '203.0.113.9', 0)).toBe('198.51.100.4');
+    expect(clientAddress('::ffff:198.51.100.4', undefined, 0)).toBe('198.51.100.4');
+    // One proxy (nginx appends its peer): the last entry is the visitor, earlier ones are claims.
+    expect(clientAddress('10.0.0.2', '1.2.3.4, 203.0.113.9', 1)).toBe('203.0.113.9');
+    // Two proxies: the entry before the nearest proxy's report.
+    expect(clientAddress('10.0.0.2', '1.2.3.4, 203.0.113.9, 10.0.0.3', 2)).toBe('203.0.113.9');
+    // Fewer entries than trusted proxies, or a malformed one: no address rather than a guess.
+    expect(clientAddress('10.0.0.2', undefined, 1)).toBeUndefined();
+    expect(clientAddress('10.0.0.2', 'evil<script>', 1)).toBeUndefined();
+    expect(trustedProxyHops(undefined)).toBe(0);
+    expect(trustedProxyHops('2')).toBe(2);
+    expect(() => trustedProxyHops('yes')).toThrow(/TRUST_PROXY_HOPS must be the number/);
   });
 
   it('neutralises spreadsheet formulas in CSV cells', () => {

@@ -38,6 +38,17 @@ describe('retry policy', () => {
     }
     expect(classify(error400('FIELD_NOT_IN_FORM_DEFINITION')).kind).toBe('hold');
     expect(classify(error400('FORM_HAS_RECAPTCHA_ENABLED')).kind).toBe('hold');
+    // Consent is ours to ask: a form wanting consent the flow does not send is configuration.
+    for (const type of [
+      'MISSING_PROCESSING_CONSENT',
+      'MISSING_PROCESSING_CONSENT_TEXT',
+      'MISSING_COMMUNICATION_CONSENT_TEXT',
+      'MISSING_LEGITIMATE_INTEREST_TEXT',
+      'INVALID_LEGAL_OPTION_FORMAT',
+      'DUPLICATE_SUBSCRIPTION_TYPE_ID',
+    ]) {
+      expect(classify(error400(type)).kind, type).toBe('hold');
+    }
     expect(classify(error400('INVALID_EMAIL', 'FIELD_NOT_IN_FORM_DEFINITION')).kind).toBe('hold');
   });
 
