@@ -4,9 +4,10 @@
  * a few rows per step however many visits there were.
  *
  * Guarantees:
- * - `insertEvents` stores a batch whole or not at all (one statement), and never twice: an event
- *   whose visit, flow and seq are already stored is skipped, also when two deliveries of one
- *   batch arrive at once (the unique key decides, `ON CONFLICT DO NOTHING` on both dialects).
+ * - `insertEvents` stores a batch whole or not at all (one statement; batches arriving together
+ *   share one transaction, which none of them can make fail), and never twice: an event whose
+ *   visit, flow and seq are already stored is skipped, also when two deliveries of one batch
+ *   arrive at once (the unique key decides, `ON CONFLICT DO NOTHING` on both dialects).
  * - `counts` reads one flow version, optionally over a period of `received_at` (server time,
  *   `since` inclusive, `until` exclusive), and counts distinct visits throughout: a visitor who
  *   goes back and forth counts once per step and per transition.
@@ -14,6 +15,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
+import { GroupCommit } from '@/site/server/leads/group-commit';
 import type { FunnelTables } from './funnel-schema';
 
 /** One reported event, checked (check-flow-events.ts), as the store takes it. */
@@ -60,6 +62,8 @@ export interface FunnelCounts {
 
 export class FunnelStore {
   private typed: Promise<Kysely<FunnelTables>> | undefined;
+  // Beacons arriving together share one commit (one fsync on SQLite), as leads do.
+  private readonly commits = new GroupCommit<FunnelTables>(() => this.db());
 
   constructor(private readonly database: () => Promise<SiteDatabase> = getDatabase) {}
 
@@ -77,24 +81,23 @@ export class FunnelStore {
   /** Stores the events not stored yet; resolves with how many were new. */
   async insertEvents(events: readonly FunnelEvent[], receivedAt: number): Promise<number> {
     if (events.length === 0) return 0;
-    const result = await (
-      await this.db()
-    )
-      .insertInto('flow_events')
-      .values(
-        events.map((event) => ({
-          flow_id: event.flow,
-          flow_version: event.version,
-          visit_id: event.visit,
-          seq: event.seq,
-          step: event.step,
-          transition: event.transition,
-          client_time: event.at,
-          received_at: receivedAt,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(['visit_id', 'flow_id', 'seq']).doNothing())
-      .executeTakeFirst();
+    const rows = events.map((event) => ({
+      flow_id: event.flow,
+      flow_version: event.version,
+      visit_id: event.visit,
+      seq: event.seq,
+      step: event.step,
+      transition: event.transition,
+      client_time: event.at,
+      received_at: receivedAt,
+    }));
+    const result = await this.commits.run((trx) =>
+      trx
+        .insertInto('flow_events')
+        .values(rows)
+        .onConflict((conflict) => conflict.columns(['visit_id', 'flow_id', 'seq']).doNothing())
+        .executeTakeFirst(),
+    );
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
