@@ -19,6 +19,11 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'site', testIgnore: /funnel\.spec\.ts$/ },
+    // Counts funnel events exactly, so it runs once every other test (and visitor) is done.
+    { name: 'funnel', testMatch: /funnel\.spec\.ts$/, dependencies: ['site'] },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/`,

@@ -67,10 +67,18 @@ async function retry(store: LeadStore, args: string[]) {
   );
 }
 
-/** `YYYY-MM-DD` as the UTC midnight that starts that day; undefined when there is no such day. */
+/**
+ * `YYYY-MM-DD` as the UTC midnight that starts that day, or a full ISO time
+ * (`2026-11-24T21:40:00Z`) as that instant; undefined when it is neither.
+ */
 function parseDay(text: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
+  if (!match) {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
+      return undefined;
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
   const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return new Date(ms).toISOString().startsWith(text) ? ms : undefined;
 }
@@ -90,7 +98,8 @@ async function funnelReport(args: string[]) {
     else if (option === '--since') {
       const value = rest[++i] ?? '';
       since = parseDay(value);
-      if (since === undefined) fail(`--since must be a date as YYYY-MM-DD, not "${value}"`);
+      if (since === undefined)
+        fail(`--since must be a date as YYYY-MM-DD (or an ISO time), not "${value}"`);
     } else if (option === '--version') {
       const value = rest[++i] ?? '';
       version = /^[1-9][0-9]*$/.test(value) ? Number(value) : 0;

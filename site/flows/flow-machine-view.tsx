@@ -11,6 +11,8 @@ import { fromPromise, type AnyStateMachine } from 'xstate';
 import {
   answerKeysOf,
   captchaAction,
+  capturedHidden,
+  chooseTransition,
   compileFlow,
   endingHref,
   findEnding,
@@ -30,6 +32,8 @@ import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 import { ChoiceStep } from './choice-step';
 import { rememberSubmission } from './contact-session';
 import { EndingView } from './ending-view';
+import { readFirstTouch } from './first-touch';
+import { reportFunnel } from './funnel-beacon';
 import { FieldsStep } from './fields-step';
 import { clearProgress, saveProgress, type SavedProgress } from './flow-storage';
 import type { FlowRendererProps } from './renderer-types';
@@ -117,6 +121,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         name: props.pageName ?? routeName(window.location.pathname),
       },
       files: chosen,
+      hidden: capturedHidden(flow, readFirstTouch()),
       captchaToken,
       idempotencyKey,
     });
@@ -184,6 +189,24 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     }
     shown.current = value;
   }, [value, submitting, step, progress, props.focusOnMount]);
+
+  // The funnel: each step shown, and each forward move from a step (to a step, or to an ending
+  // once its submission went through) as the transition the answers took. Back and a resumed
+  // step are shown steps, not transitions.
+  const settled = useRef<{ value: string; depth: number } | null>(null);
+  useEffect(() => {
+    if (submitting) return;
+    const before = settled.current;
+    settled.current = { value, depth: history.length };
+    if (before?.value === value) return;
+    const from =
+      before && history.length === before.depth + 1 ? findStep(flow, before.value) : undefined;
+    const taken = from && history.at(-1) === from.id ? chooseTransition(from, answers) : undefined;
+    const meta = { flow: flow.id, version: flow.version };
+    if (from && taken)
+      reportFunnel({ ...meta, step: from.id, transition: `${from.id}#${taken.index}` }, !step);
+    if (step) reportFunnel({ ...meta, step: step.id });
+  }, [value, submitting, step, history, answers, flow]);
 
   // Progress for resume: kept while on a step, dropped at an ending.
   useEffect(() => {

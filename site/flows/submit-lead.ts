@@ -1,6 +1,6 @@
 /**
  * Sends a lead to the site's own endpoint, `POST /api/leads/{flowId}` — never to the CRM from
- * the browser. JSON `{answers, page, captchaToken?}`, or multipart with the same fields (as JSON
+ * the browser. JSON `{answers, page, hidden?, captchaToken?}`, or multipart with the same fields (as JSON
  * text parts) plus one part per file when the answers carry uploads.
  */
 import type { Answers } from '@/engine/client';
@@ -10,6 +10,8 @@ export interface LeadPayload {
   answers: Answers;
   page: { uri: string; name: string };
   files: Record<string, File>;
+  /** The flow's hidden values captured for this visit (UTM parameters, referrer, …). */
+  hidden: Record<string, string>;
   captchaToken?: string;
   idempotencyKey: string;
 }
@@ -31,12 +33,14 @@ function requestBody(payload: LeadPayload): { body: BodyInit; headers: Record<st
   if (files.length === 0) {
     headers['Content-Type'] = 'application/json';
     const json: Record<string, unknown> = { answers: payload.answers, page: payload.page };
+    if (Object.keys(payload.hidden).length > 0) json.hidden = payload.hidden;
     if (payload.captchaToken) json.captchaToken = payload.captchaToken;
     return { body: JSON.stringify(json), headers };
   }
   const form = new FormData();
   form.set('answers', JSON.stringify(payload.answers));
   form.set('page', JSON.stringify(payload.page));
+  if (Object.keys(payload.hidden).length > 0) form.set('hidden', JSON.stringify(payload.hidden));
   if (payload.captchaToken) form.set('captchaToken', payload.captchaToken);
   for (const [field, file] of files) form.set(field, file, file.name);
   return { body: form, headers };

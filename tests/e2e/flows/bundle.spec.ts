@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { ajvMarkers, clientChunkFiles, filesContaining } from './support/client-chunks';
 
@@ -83,4 +84,46 @@ test('the dropzone loads only on the upload step', async ({ page }) => {
     .getByLabel('Resume')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(scope.getByText('Resume must be a PDF, DOCX, JPG or PNG file')).toBeVisible();
+});
+
+/** Every script the page loads, with its gzip size. */
+function scriptSizes(page: Page): { url: string; body: string; gzip: number }[] {
+  const scripts: { url: string; body: string; gzip: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    scripts.push({ url: response.url(), body, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  return scripts;
+}
+
+// A string only the funnel beacon holds (its per-visit event counter).
+const funnelMarker = 'site:visit-seq';
+
+test('funnel events: no code on a page without a questionnaire, at most 1 KiB gzip on one with', async ({
+  browser,
+}) => {
+  for (const path of ['/privacy-policy', '/media-mentions/larkspur-business-review-sba-plans']) {
+    const page = await browser.newPage();
+    const scripts = scriptSizes(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length, path).toBeGreaterThan(3);
+    expect(
+      scripts.filter((s) => s.body.includes(funnelMarker)).map((s) => s.url),
+      path,
+    ).toEqual([]);
+    await page.close();
+  }
+  const page = await browser.newPage();
+  const scripts = scriptSizes(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // The beacon arrives after the page is up (it reports the opening step as seen) in a chunk of
+  // its own, and nothing else comes with it.
+  const beacon = scripts.filter((s) => s.body.includes(funnelMarker));
+  expect(beacon).toHaveLength(1);
+  console.log(`funnel beacon chunk: ${beacon[0]!.gzip} B gzip`);
+  expect(beacon[0]!.gzip).toBeLessThanOrEqual(1024);
+  await page.close();
 });

@@ -9,11 +9,14 @@ import { e2eDatabase } from '../../support/run-dir';
 export interface StoredLead {
   flowId: string;
   answers: Record<string, unknown>;
+  hidden: Record<string, string>;
   pageUri: string;
   pageName: string;
   deliveries: {
     formKey: string;
     fields: { name: string; objectTypeId: string; value: string }[];
+    context: Record<string, string>;
+    legalConsentOptions?: unknown;
   }[];
 }
 
@@ -28,13 +31,14 @@ export function readLead(id: string): StoredLead | undefined {
       db
         .prepare('SELECT form_key, body FROM lead_deliveries WHERE lead_id = ? ORDER BY id')
         .all(id) as { form_key: string; body: string }[]
-    ).map((row) => ({
-      formKey: row.form_key,
-      fields: (JSON.parse(row.body) as StoredLead['deliveries'][number]).fields,
-    }));
+    ).map((row) => {
+      const body = JSON.parse(row.body) as Omit<StoredLead['deliveries'][number], 'formKey'>;
+      return { formKey: row.form_key, ...body };
+    });
     return {
       flowId: lead.flow_id!,
       answers: JSON.parse(lead.answers!) as Record<string, unknown>,
+      hidden: JSON.parse(lead.hidden!) as Record<string, string>,
       pageUri: lead.page_uri!,
       pageName: lead.page_name!,
       deliveries,

@@ -95,6 +95,6 @@ describe('npm run leads -- funnel', { timeout: 90_000 }, () => {
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toContain('There is no flow "clinet". Did you mean "client"?');
     expect(badDate).toMatchObject({ code: 2, stdout: '' });
-    expect(badDate.stderr).toContain('--since must be a date as YYYY-MM-DD, not "2025-02-30"');
+    expect(badDate.stderr).toContain('--since must be a date as YYYY-MM-DD (or an ISO time), not "2025-02-30"');
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * The funnel the browser reports, end to end: every covering path of the client questionnaire
+ * walked in Chromium by its own visitor, plus a visitor who gives up at the third step, then
+ * `npm run leads -- funnel client` on the server's database. The counts must equal the walks
+ * exactly, per transition. This file runs in its own Playwright project after every other test
+ * (playwright.config.ts), so the events since it started are its own visitors' only.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { findStep, type Answers, type PathStep } from '@/engine/client';
+import { browserWalks } from './support/browser-walks';
+import { answerStep, expectStep, visitorIp } from './support/flow-driver';
+import { repoFlows, sitePlacements } from './support/repo-flows';
+import { e2eDatabase } from '../support/run-dir';
+
+interface FunnelJson {
+  visitors: number;
+  completed: number;
+  steps: {
+    id: string;
+    saw: number;
+    left: number;
+    transitions: { id: string; took: number }[];
+  }[];
+}
+
+const walk = browserWalks(repoFlows(), sitePlacements()).find(
+  (w) => w.placement.flowId === 'client',
+)!;
+const { flow, paths, placement } = walk;
+const startedAt = new Date().toISOString();
+
+function stepAnswers(step: PathStep): Answers {
+  return typeof step.answer === 'object' && !Array.isArray(step.answer)
+    ? step.answer
+    : { [step.step]: step.answer };
+}
+
+async function funnelNow(): Promise<FunnelJson> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join('scripts', 'leads.ts'),
+      'funnel',
+      'client',
+      '--since',
+      startedAt,
+      '--json',
+    ],
+    { env: { ...process.env, LEADS_DB: e2eDatabase() } },
+  );
+  return JSON.parse(stdout) as FunnelJson;
+}
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
+
+test('each covering path of the client questionnaire and one visitor leaving at step 3 are counted exactly', async ({
+  browser,
+}) => {
+  const expectedTook = new Map<string, number>();
+  const expectedSaw = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+
+  for (const path of paths) {
+    // A visitor of their own: a new context is a new tab's session, so a new visit.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scope = page.locator(placement.selector);
+    await page.goto(placement.path);
+    let answers: Answers = {};
+    for (const pathStep of path.steps) {
+      await expectStep(scope, flow, pathStep.step, answers);
+      await answerStep(scope, flow, findStep(flow, pathStep.step)!, pathStep.answer, answers);
+      answers = { ...answers, ...stepAnswers(pathStep) };
+      add(expectedSaw, pathStep.step);
+    }
+    for (const transition of path.transitions) add(expectedTook, transition);
+    // The ending's transition leaves at once; give the beacon a moment before the tab closes.
+    await page.waitForTimeout(300);
+    await context.close();
+  }
+
+  // The visitor who gives up: two answers, sees the third step, then leaves the site.
+  const quitter = paths.find((p) => p.steps.length >= 3)!;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scope = page.locator(placement.selector);
+  await page.goto(placement.path);
+  let answers: Answers = {};
+  for (const pathStep of quitter.steps.slice(0, 2)) {
+    await expectStep(scope, flow, pathStep.step, answers);
+    await answerStep(scope, flow, findStep(flow, pathStep.step)!, pathStep.answer, answers);
+    answers = { ...answers, ...stepAnswers(pathStep) };
+    add(expectedSaw, pathStep.step);
+  }
+  const third = quitter.steps[2]!.step;
+  await expectStep(scope, flow, third, answers);
+  add(expectedSaw, third);
+  for (const transition of quitter.transitions.slice(0, 2)) add(expectedTook, transition);
+  await page.goto('about:blank'); // leaving the page sends what is still queued
+  await context.close();
+
+  const visitors = paths.length + 1;
+  let funnel = await funnelNow();
+  await expect
+    .poll(
+      async () => {
+        funnel = await funnelNow();
+        return funnel.steps.flatMap((s) => s.transitions).reduce((n, t) => n + t.took, 0);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe([...expectedTook.values()].reduce((a, b) => a + b, 0));
+
+  expect(funnel.visitors).toBe(visitors);
+  expect(funnel.completed).toBe(paths.length);
+  for (const step of funnel.steps) {
+    expect(step.saw, `visitors who saw ${step.id}`).toBe(expectedSaw.get(step.id) ?? 0);
+    expect(step.left, `visitors who left at ${step.id}`).toBe(step.id === third ? 1 : 0);
+    for (const transition of step.transitions) {
+      expect(transition.took, transition.id).toBe(expectedTook.get(transition.id) ?? 0);
+    }
+  }
+});
