@@ -22,6 +22,11 @@ export interface FlowHostProps {
   className?: string;
   initialAnswers?: Answers;
   suppressReadyToTalkFlag?: boolean;
+  /**
+   * Count the opening step as seen in the flow's funnel when the page loads: a page's
+   * questionnaire does; the footer's newsletter, on every page, is counted once used.
+   */
+  countOpening?: boolean;
 }
 
 /** The captcha widget settings the browser may see (never the secret). */
@@ -62,7 +67,14 @@ export async function FlowHost(props: FlowHostProps) {
   };
   const start = prefillProgress(flow, props.initialAnswers);
   return (
-    <FlowIsland kind="flow" flowId={flow.id} props={rendererProps}>
+    <FlowIsland
+      kind="flow"
+      flowId={flow.id}
+      props={rendererProps}
+      opening={
+        props.countOpening ? { version: flow.version, step: start?.step ?? flow.start } : undefined
+      }
+    >
       <StaticStep
         flow={flow}
         start={start}

@@ -26,7 +26,13 @@ type Draft = Record<string, unknown>;
 
 /** Which renderer the island loads, with its props less the flows (fetched with it). */
 type IslandRenderer =
-  | { kind: 'flow'; flowId: string; props: Omit<FlowRendererProps, 'flow'> }
+  | {
+      kind: 'flow';
+      flowId: string;
+      props: Omit<FlowRendererProps, 'flow'>;
+      /** The opening step to count as seen in the flow's funnel on arrival (funnel-beacon). */
+      opening?: { version: number; step: string };
+    }
   | { kind: 'booking'; props: Omit<BookingFlowProps, 'bookConsult' | 'bookingRequest'> };
 
 export type FlowIslandProps = IslandRenderer & {
@@ -141,6 +147,16 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
   });
   const kind = island.kind;
   const flowId = island.kind === 'flow' ? island.flowId : 'bookConsult';
+  const opening = island.kind === 'flow' ? island.opening : undefined;
+  const [openingVersion, openingStep] = [opening?.version, opening?.step];
+
+  // The beacon is fetched after the page is up, and only by a page's questionnaire.
+  useEffect(() => {
+    if (openingVersion === undefined || openingStep === undefined) return;
+    void import('./funnel-beacon').then(({ reportFunnel }) =>
+      reportFunnel({ flow: flowId, version: openingVersion, step: openingStep }),
+    );
+  }, [flowId, openingVersion, openingStep]);
 
   useEffect(() => {
     const root = box.current;

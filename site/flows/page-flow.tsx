@@ -5,7 +5,6 @@
 import { env } from '@/site/env';
 import type { BookingFlowProps } from './booking/booking-flow';
 import { FlowIsland } from './flow-island';
-import { FunnelOpening } from './funnel-opening';
 import { StaticStep } from './static-step';
 import { FlowHost, publicCaptcha } from './flow-host';
 import { loadSiteFlow } from './load-site-flow';
@@ -25,13 +24,5 @@ export function PageFlow({ flow, label }: { flow: string; label?: string }) {
       </FlowIsland>
     );
   }
-  // The page's questionnaire counts its opening step as seen on arrival (the footer's newsletter,
-  // on every page, is counted once used, so pages without a questionnaire load no funnel code).
-  const opening = loadSiteFlow(flow);
-  return (
-    <>
-      <FunnelOpening flow={opening.id} version={opening.version} step={opening.start} />
-      <FlowHost flowId={flow} label={label} headingLevel={3} />
-    </>
-  );
+  return <FlowHost flowId={flow} label={label} headingLevel={3} countOpening />;
 }
