@@ -179,6 +179,21 @@ async function main(args: string[]): Promise<number> {
       const sends = p.submissions.map((s) => s.formKey).join(', ') || 'nothing';
       console.log(`${i + 1}. ${steps} → ${p.ending} (sends ${sends})`);
     });
+    if (flow.hidden.length > 0) {
+      const source = (h: (typeof flow.hidden)[number]) =>
+        h.from === 'query' ? `?${h.param}` : h.from;
+      console.log(
+        `captured without asking: ${flow.hidden.map((h) => `${h.name} (${source(h)})`).join(', ')}`,
+      );
+      for (const submission of flow.submissions) {
+        const sent = submission.fields.filter((f) => 'hidden' in f.value).map((f) => f.name);
+        if (sent.length > 0) {
+          console.log(
+            `  ${submission.formKey} sends, when the visit brings them: ${sent.join(', ')}`,
+          );
+        }
+      }
+    }
     const transitions = allTransitions(flow).length;
     const taken = new Set(paths.flatMap((p) => p.transitions)).size;
     if (!explored) {

@@ -168,6 +168,15 @@ describe('npm run flows', { timeout: 90_000 }, () => {
     expect(checkout.submissions[0]!.fields).toHaveLength(10);
   });
 
+  it('paths names the hidden values a flow captures and which form sends them', async () => {
+    const { code, stdout } = await cli('paths', 'newsletter');
+    expect(code).toBe(0);
+    expect(stdout).toContain('captured without asking: utm_source (?utm_source), utm_medium');
+    expect(stdout).toContain(
+      '  subscribe sends, when the visit brings them: utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid\n',
+    );
+  });
+
   it('paths lists a covering set by default, and --all says how many paths it left out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'flows-'));
     temp.push(dir);
