@@ -4,6 +4,7 @@
  * until an operator fixes the form and runs `npm run leads -- retry`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResolvedFlow } from '@/engine/client';
 import { FakeHubSpot } from '@/tests/fakes/fake-hubspot';
 import { ensureBuild } from './support/leads-build';
 import { readOutbox } from './support/outbox-reader';
@@ -18,6 +19,7 @@ import {
 
 const portalId = '4242';
 const subscribeForm = 'guid-subscribe';
+const subscribePageForm = 'guid-subscribe-page';
 
 describe.each(dialects)('on %s', (dialect) => {
   let fake: FakeHubSpot;
@@ -29,7 +31,9 @@ describe.each(dialects)('on %s', (dialect) => {
     await ensureBuild();
     fake = new FakeHubSpot({
       portalId,
-      forms: { [subscribeForm]: { fields: ['email'], required: ['email'] } },
+      forms: {
+        [subscribeForm]: { fields: ['email'], required: ['email'] },
+      },
     });
     await fake.up();
     server = await startLeadsServer(
@@ -37,6 +41,7 @@ describe.each(dialects)('on %s', (dialect) => {
         HUBSPOT_PORTAL_ID: portalId,
         HUBSPOT_API_BASE: fake.url,
         HUBSPOT_FORM_SUBSCRIBE: subscribeForm,
+        HUBSPOT_FORM_SUBSCRIBE_PAGE: subscribePageForm,
         // A long poll: prompt deliveries below prove the endpoint wakes the worker itself.
         LEADS_WORKER_POLL_MS: '20000',
       },
@@ -112,7 +117,11 @@ describe.each(dialects)('on %s', (dialect) => {
         const submittedAt = matches[0]!.body.submittedAt;
         expect(submittedAt).toBeGreaterThanOrEqual(result.before);
         expect(submittedAt).toBeLessThanOrEqual(result.after);
-        expect(matches[0]!.body.context).toEqual({ pageUri: page.uri, pageName: page.name });
+        expect(matches[0]!.body.context).toEqual({
+          ipAddress: '127.0.0.1',
+          pageUri: page.uri,
+          pageName: page.name,
+        });
       }
       expect(
         (await readOutbox(server.env)).filter(
@@ -169,5 +178,59 @@ describe.each(dialects)('on %s', (dialect) => {
         flowId: 'newsletter',
       });
     }, 60_000);
+    it('sends the subscribe page’s consent as legalConsentOptions with its text, and the visitor’s address', async () => {
+      // The form as the server's flow sends it (the brand names one field), asking for consent.
+      const flow = (await (
+        await fetch(`${server.url}/api/flows/subscribePage`)
+      ).json()) as ResolvedFlow;
+      fake.setForm(subscribePageForm, {
+        fields: flow.submissions[0]!.fields.map((field) => field.name),
+        required: ['email'],
+        consent: { processing: true },
+      });
+      const consentLabel = flow.steps
+        .flatMap((step) => (step.kind === 'choice' ? [] : step.fields))
+        .find((field) => field.legalConsent?.includes('processing'))!.label;
+      const response = await postLead(
+        server,
+        'subscribePage',
+        {
+          answers: {
+            email: 'consents@example.com',
+            full_name: 'Casey Reader',
+            phone: '(202) 555-0143',
+            privacy_consent: true,
+          },
+          page,
+          hidden: { utm_source: 'news' },
+        },
+        { 'x-forwarded-for': '198.51.100.23' },
+      );
+      expect(response.status).toBe(202);
+      await until(() => fake.acceptedFor(subscribePageForm).length === 1, 15_000, 'delivery');
+      const { body } = fake.acceptedFor(subscribePageForm)[0]!;
+      expect(body.legalConsentOptions).toEqual({
+        consent: { consentToProcess: true, text: consentLabel },
+      });
+      expect(body.context).toMatchObject({ ipAddress: '198.51.100.23', pageName: page.name });
+      expect(body.fields).toContainEqual({
+        objectTypeId: '0-1',
+        name: 'utm_source',
+        value: 'news',
+      });
+    }, 30_000);
+
+    it('holds, not fails, a lead whose HubSpot form demands consent the flow does not ask', async () => {
+      fake.setForm(subscribeForm, { fields: ['email'], consent: { processing: true } });
+      try {
+        const lead = await subscribe('no-consent-asked@example.com');
+        expect(lead.status).toBe(202);
+        const rowOf = async () => (await readOutbox(server.env)).find((row) => row.id === lead.id);
+        await until(async () => (await rowOf())?.status === 'held', 15_000, 'the lead to be held');
+        expect((await rowOf())?.last_error).toMatch(/form configuration.*consent/);
+      } finally {
+        fake.setForm(subscribeForm, { fields: ['email'], required: ['email'] });
+      }
+    }, 30_000);
   });
 });
