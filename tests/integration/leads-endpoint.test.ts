@@ -96,6 +96,7 @@ describe.each(dialects)('on %s', (dialect) => {
           submittedAt: rows[0]!.submitted_at,
           pageUri: page.uri,
           pageName: page.name,
+          ipAddress: '127.0.0.1',
         });
         expect(
           rows.map((row) => ({ formKey: row.form_key, body: JSON.parse(row.body) as unknown })),
@@ -144,27 +145,27 @@ describe.each(dialects)('on %s', (dialect) => {
         pageUri: page.uri,
         pageName: page.name,
         hutk,
+        ipAddress: '127.0.0.1',
       });
     });
 
-    it("sends HubSpot the visitor's public address, and none for a private one", async () => {
-      const sent = async (ip: string) => {
+    it("sends HubSpot the visitor's address as the trusted proxy reports it, never a visitor's claim", async () => {
+      // This server trusts one proxy (TRUST_PROXY_HOPS=1): the last X-Forwarded-For entry is the
+      // proxy's report of the visitor; anything before it was written by the visitor.
+      const sent = async (forwardedFor: string) => {
         const response = await postLead(
           server,
           'newsletter',
-          { answers: { email: `ip-${ip}@example.com`.replaceAll(':', '-') }, page },
-          { 'x-forwarded-for': ip },
+          { answers: { email: `ip-${forwardedFor.length}-${Date.now()}@example.com` }, page },
+          { 'x-forwarded-for': forwardedFor },
         );
         const { id } = (await response.json()) as { id: string };
         const row = (await outbox()).find((r) => r.id === id)!;
-        return (JSON.parse(row.body) as { context: Record<string, unknown> }).context;
+        return (JSON.parse(row.body) as { context: Record<string, unknown> }).context.ipAddress;
       };
-      expect(await sent('203.0.113.9')).toEqual({
-        pageUri: page.uri,
-        pageName: page.name,
-        ipAddress: '203.0.113.9',
-      });
-      expect(await sent('10.0.0.7')).toEqual({ pageUri: page.uri, pageName: page.name });
+      expect(await sent('203.0.113.9')).toBe('203.0.113.9');
+      expect(await sent('6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+      expect(await sent('2001:db8::7')).toBe('2001:db8::7');
     });
 
     it('refuses bad requests with a status and a reason per field', async () => {
