@@ -239,8 +239,8 @@ export function parseHubspotSubscriptionTypes(source: Record<string, string | un
   return parseFormKeyed(source, 'HUBSPOT_SUBSCRIPTION_TYPE_', subscriptionTypeId);
 }
 
-export const hubspotForms: Record<string, string> = parseHubspotForms(process.env);
 // eslint-disable-next-line no-restricted-properties -- the one place that reads process.env
-export const hubspotSubscriptionTypes: Record<string, number> = parseHubspotSubscriptionTypes(
-  process.env,
-);
+const variables = process.env;
+export const hubspotForms: Record<string, string> = parseHubspotForms(variables);
+export const hubspotSubscriptionTypes: Record<string, number> =
+  parseHubspotSubscriptionTypes(variables);

@@ -174,7 +174,7 @@ describe('flow check', () => {
       {
         pointer: '/submissions/0/fields/1/value/hidden',
         message: 'Unknown hidden value "utm_sorce"',
-        hint: expect.stringMatching(/^Did you mean "utm_source"\?/),
+        hint: expect.stringMatching(/^Did you mean "utm_source"\?/) as unknown,
       },
     ]);
   });
