@@ -172,6 +172,7 @@ export async function handleLeadPost(
     const id = await services.store.insertLead({
       id: newLeadId(receivedAt),
       flowId,
+      flowVersion: flow.version,
       answers: validated.answers,
       hidden: hidden.values,
       pageUri: lead.page.uri,

@@ -5,9 +5,11 @@
  * Every method is async so a networked database can implement it as well as an embedded one.
  */
 import type {
+  AttemptLogRow,
   DeliveryRow,
   DeliveryStatus,
   LeadDetail,
+  LeadFilter,
   LeadSummary,
   NewLead,
   StoredFile,
@@ -130,6 +132,22 @@ export interface LeadStore {
    * (failed > held > pending > delivered); with `status`, only the leads whose worst status it is.
    */
   listLeads(options?: { status?: DeliveryStatus; limit?: number }): Promise<LeadSummary[]>;
+
+  /**
+   * The staff's inbox: leads matching every part of `filter`, newest received first (ties by id,
+   * descending), one page of them, and how many match in all. `query` matches each of its words
+   * within the lead's names, e-mail addresses and phone numbers (case-insensitive).
+   */
+  searchLeads(
+    filter: LeadFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ leads: LeadSummary[]; total: number }>;
+
+  /** Every delivery attempt of a lead, oldest first, with HubSpot's answer. */
+  attemptsOf(leadId: string): Promise<AttemptLogRow[]>;
+
+  /** Records that a person handled the lead; false when there is no such lead. */
+  markHandled(leadId: string, by: string, now?: number): Promise<boolean>;
 
   /** One lead in full: answers, deliveries in insertion order, files by field. */
   getLead(id: string): Promise<LeadDetail | undefined>;

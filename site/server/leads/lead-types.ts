@@ -22,6 +22,8 @@ export interface StoredFile {
 export interface NewLead {
   id: string;
   flowId: string;
+  /** The flow version the answers were validated against. */
+  flowVersion?: number;
   answers: unknown;
   /** The flow's hidden values captured for the visit (UTM parameters, referrer, …); none: {}. */
   hidden?: Record<string, string>;
@@ -56,6 +58,7 @@ export interface DeliveryRow {
 export interface LeadSummary {
   id: string;
   flowId: string;
+  flowVersion: number | null;
   /** The lead's worst delivery status: failed > held > pending > delivered. */
   status: DeliveryStatus;
   submittedAt: number;
@@ -65,6 +68,33 @@ export interface LeadSummary {
   clientIp: string | null;
   attempts: number;
   lastError: string | null;
+  /** When a person marked the lead handled, and who (their e-mail address). */
+  handledAt: number | null;
+  handledBy: string | null;
+}
+
+/** One delivery attempt as it was recorded, HubSpot's answer included. */
+export interface AttemptLogRow {
+  deliveryId: number;
+  formKey: string;
+  at: number;
+  /** What the attempt left the delivery as: delivered, pending (to retry), held or failed. */
+  outcome: DeliveryStatus;
+  httpStatus: number | null;
+  response: string | null;
+  error: string | null;
+}
+
+/** What the staff's inbox filters on; every part optional. */
+export interface LeadFilter {
+  status?: DeliveryStatus;
+  flowId?: string;
+  /** Received at or after (ms). */
+  from?: number;
+  /** Received before (ms). */
+  to?: number;
+  /** Part of a name, an e-mail address or a phone number. */
+  query?: string;
 }
 
 export interface LeadDetail extends LeadSummary {

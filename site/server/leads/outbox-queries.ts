@@ -2,14 +2,16 @@
  * The read side of the outbox: leads with their derived status, one lead in full, files by
  * token, and counts (the `LeadStore` reads; the guarantees are written in lead-store.ts).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
 import type { LeadStats } from './lead-store';
 import type {
+  AttemptLogRow,
   DeliveryRow,
   DeliveryStatus,
   LeadDetail,
+  LeadFilter,
   LeadSummary,
   StoredFile,
 } from './lead-types';
@@ -50,6 +52,55 @@ export class OutboxQueries {
     const { rows } = await sql`${leadSummaries(null, options.status)}
       ORDER BY l.received_at, l.id ${limit}`.execute(await this.db());
     return (rows as Parameters<typeof toLeadSummary>[0][]).map(toLeadSummary);
+  }
+
+  async searchLeads(
+    filter: LeadFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ leads: LeadSummary[]; total: number }> {
+    const where: RawBuilder<unknown>[] = [];
+    if (filter.flowId) where.push(sql`l.flow_id = ${filter.flowId}`);
+    if (filter.from !== undefined) where.push(sql`l.received_at >= ${filter.from}`);
+    if (filter.to !== undefined) where.push(sql`l.received_at < ${filter.to}`);
+    const words = (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    for (const word of words) {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(sql`l.search_text LIKE ${pattern} ESCAPE '\\'`);
+    }
+    const condition = where.length > 0 ? sql.join(where, sql` AND `) : null;
+    const selected = leadSummaries(condition, filter.status);
+    const db = await this.db();
+    const [{ rows }, counted] = await Promise.all([
+      sql`${selected} ORDER BY l.received_at DESC, l.id DESC
+        LIMIT ${Math.max(1, Math.floor(page.limit))} OFFSET ${Math.max(0, Math.floor(page.offset))}`.execute(
+        db,
+      ),
+      sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${selected}) matched`.execute(db),
+    ]);
+    return {
+      leads: (rows as Parameters<typeof toLeadSummary>[0][]).map(toLeadSummary),
+      total: Number(counted.rows[0]?.n ?? 0),
+    };
+  }
+
+  async attemptsOf(leadId: string): Promise<AttemptLogRow[]> {
+    const rows = await (
+      await this.db()
+    )
+      .selectFrom('lead_attempts')
+      .selectAll()
+      .where('lead_id', '=', leadId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      deliveryId: Number(row.delivery_id),
+      formKey: row.form_key,
+      at: Number(row.at),
+      outcome: row.outcome as AttemptLogRow['outcome'],
+      httpStatus: row.http_status,
+      response: row.response,
+      error: row.error,
+    }));
   }
 
   async getLead(id: string): Promise<LeadDetail | undefined> {

@@ -63,14 +63,17 @@ export function toLeadSummary(row: LeadRecord): LeadSummary {
   return {
     id: row.id,
     flowId: row.flow_id,
+    flowVersion: row.flow_version,
     status: row.status,
     submittedAt: row.submitted_at,
     receivedAt: row.received_at,
     pageUri: row.page_uri,
     pageName: row.page_name,
     clientIp: row.client_ip,
-    attempts: row.attempts,
+    attempts: Number(row.attempts),
     lastError: row.last_error,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by,
   };
 }
 

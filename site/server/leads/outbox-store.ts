@@ -46,7 +46,7 @@ class FixedStatement {
 
 const insertLeadRow = new FixedStatement(
   'leads',
-  'id, flow_id, answers, hidden, page_uri, page_name, hutk, client_ip, submitted_at, received_at, idempotency_key',
+  'id, flow_id, flow_version, answers, hidden, search_text, page_uri, page_name, hutk, client_ip, submitted_at, received_at, idempotency_key',
 );
 const insertDeliveryRow = new FixedStatement(
   'lead_deliveries',
@@ -56,6 +56,21 @@ const insertFileRow = new FixedStatement(
   'lead_files',
   'token, lead_id, field, original_name, stored_name, mime, size, created_at',
 );
+
+/**
+ * What staff search a lead by: the answers that name or reach the visitor (keys with `name`,
+ * `email` or `phone` in them), lower-cased, a phone also as its digits.
+ */
+export function searchText(answers: unknown): string {
+  if (!answers || typeof answers !== 'object') return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(answers)) {
+    if (typeof value !== 'string' || !/name|e-?mail|phone/i.test(key)) continue;
+    parts.push(value.toLowerCase());
+    if (/phone/i.test(key)) parts.push(value.replace(/\D/g, ''));
+  }
+  return parts.join(' ');
+}
 
 /** Keeps a provider response readable in the outbox without letting a huge body bloat it. */
 const clip = (text: string | undefined) => (text === undefined ? null : text.slice(0, 4000));
@@ -102,8 +117,10 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
       insertLeadRow.compile(dialect, [
         lead.id,
         lead.flowId,
+        lead.flowVersion ?? null,
         JSON.stringify(lead.answers),
         JSON.stringify(lead.hidden ?? {}),
+        searchText(lead.answers),
         lead.pageUri,
         lead.pageName,
         lead.hutk ?? null,
@@ -194,6 +211,12 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
       updated_at: now,
     };
     return this.commits.run(async (trx) => {
+      // Every attempt is kept with HubSpot's answer; the delivery row holds only the last.
+      await sql`INSERT INTO lead_attempts
+          (delivery_id, lead_id, form_key, at, outcome, http_status, response, error)
+        SELECT id, lead_id, form_key, ${now}, ${outcome.status}, ${outcome.httpStatus ?? null},
+          ${clip(outcome.response)}, ${'error' in outcome ? outcome.error : null}
+        FROM lead_deliveries WHERE id = ${deliveryId}`.execute(trx);
       const update = trx.updateTable('lead_deliveries').where('id', '=', deliveryId);
       if (outcome.status === 'delivered') {
         await update
@@ -229,6 +252,18 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
           .execute();
       }
     });
+  }
+
+  /** Marks a lead handled by a person (their e-mail address); false when there is no such lead. */
+  async markHandled(leadId: string, by: string, now = Date.now()): Promise<boolean> {
+    const result = await (
+      await this.db()
+    )
+      .updateTable('leads')
+      .set({ handled_at: now, handled_by: by })
+      .where('id', '=', leadId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /**

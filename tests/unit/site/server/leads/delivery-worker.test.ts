@@ -268,7 +268,8 @@ describe.each(dialects)('delivery worker on %s', (dialect) => {
       expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1400);
     }
     expect(new Set(fake.accepted.map((r) => r.body.fields[0]?.value)).size).toBe(7);
-    expect((await store.stats()).deliveries.delivered).toBe(7);
+    // HubSpot answered the last send; its worker records that a moment later.
+    await until(async () => (await store.stats()).deliveries.delivered === 7);
     // Claims given back for want of a slot were not counted as attempts.
     expect((await store.listLeads()).every((l) => l.attempts === 1)).toBe(true);
   });
