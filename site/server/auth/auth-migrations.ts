@@ -53,6 +53,16 @@ export const authMigrations: readonly Migration[] = [
       'CREATE INDEX email_verifications_user ON email_verifications(user_id)',
     ]),
   },
+  {
+    // The firm's staff: NULL for every visitor's account (the default), 'staff' or 'admin' only
+    // when granted with `npm run users -- grant` (role-store.ts). The public answers of the
+    // account API never show it.
+    name: 'auth-004-roles',
+    ...both(() => [
+      `ALTER TABLE users ADD COLUMN role TEXT
+        CONSTRAINT users_role_known CHECK (role IN ('staff', 'admin'))`,
+    ]),
+  },
 ];
 
 /** The statements of both dialects from one text: times and user ids are BIGINT on PostgreSQL. */

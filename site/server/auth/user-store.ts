@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type { AuthUser } from '@/site/auth/user';
+import type { StaffRole } from './role-store';
 
 export interface UserTable {
   id: Generated<number>;
@@ -7,6 +8,8 @@ export interface UserTable {
   password_hash: string;
   email_verified_at: number | null;
   created_at: number;
+  /** Only the firm's staff have one (auth-004-roles); visitors' accounts keep NULL. */
+  role: StaffRole | null;
 }
 
 export interface SessionTable {
@@ -37,8 +40,10 @@ export interface UserRow {
   password_hash: string;
   email_verified_at: number | null;
   created_at: number;
+  role: StaffRole | null;
 }
 
+/** The public user record: the role stays on the server (the answer's shape predates it). */
 export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,

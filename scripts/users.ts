@@ -1,0 +1,99 @@
+/**
+ * `npm run users -- <command>`: who among the accounts is the firm's staff (same database as the
+ * server: PostgreSQL at `DATABASE_URL`, else the SQLite file `LEADS_DB`). Roles are given here
+ * only, by someone with access to the server; the first admin is made this way.
+ *   grant <email> staff|admin   the account (it must exist: register at /login first) gets the role
+ *   revoke <email>              the account loses its role and is a visitor's account again
+ *   list [--all]                accounts holding a role (--all: every account)
+ * Exits 2, printing why, for an unknown command, e-mail address or role.
+ */
+import {
+  createRoleStore,
+  isStaffRole,
+  staffRoles,
+  type RoleChange,
+} from '@/site/server/auth/role-store';
+import type { AuthTables } from '@/site/server/auth/user-store';
+import { closeDatabase, getDatabase } from '@/site/server/db/site-database';
+
+const usage = `usage: npm run users -- <command>
+  grant <email> ${staffRoles.join('|')}
+  revoke <email>
+  list [--all]`;
+
+class UsageError extends Error {}
+
+/** Addresses are stored lower-cased (credentials-schema), so they are looked up that way. */
+const address = (text: string | undefined) => {
+  if (!text || text.startsWith('--')) throw new UsageError(usage);
+  return text.trim().toLowerCase();
+};
+
+const roleName = (role: string | null) => role ?? 'no role';
+
+function describe(change: RoleChange | undefined, email: string): string {
+  if (!change) {
+    throw new UsageError(
+      `There is no account with the e-mail address "${email}"; it must be registered at /login first.`,
+    );
+  }
+  return change.before === change.after
+    ? `${change.email}: unchanged (${roleName(change.after)})`
+    : `${change.email}: ${roleName(change.before)} → ${roleName(change.after)}`;
+}
+
+async function main(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  const roles = async () => createRoleStore((await getDatabase()).db.withTables<AuthTables>());
+  switch (command) {
+    case 'grant': {
+      const email = address(rest[0]);
+      const role = rest[1];
+      if (!isStaffRole(role)) {
+        throw new UsageError(
+          role === undefined
+            ? usage
+            : `Unknown role "${role}": use ${staffRoles.map((r) => `"${r}"`).join(' or ')}.`,
+        );
+      }
+      if (rest.length > 2) throw new UsageError(usage);
+      console.log(describe(await (await roles()).grant(email, role), email));
+      return;
+    }
+    case 'revoke': {
+      const email = address(rest[0]);
+      if (rest.length > 1) throw new UsageError(usage);
+      console.log(describe(await (await roles()).revoke(email), email));
+      return;
+    }
+    case 'list': {
+      const all = rest.includes('--all');
+      if (rest.some((arg) => arg !== '--all')) throw new UsageError(usage);
+      const holders = await (await roles()).list({ all });
+      for (const user of holders) {
+        console.log(
+          `${roleName(user.role).padEnd(7)}  ${user.email}${user.emailVerified ? '' : '  (e-mail not confirmed)'}`,
+        );
+      }
+      console.log(`${holders.length} account(s)${all ? '' : ' with a role'}`);
+      return;
+    }
+    default:
+      throw new UsageError(usage);
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    process.exitCode = 2;
+  } else {
+    console.error(`users: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+} finally {
+  // A PostgreSQL pool would keep the process alive; the SQLite file is closed cleanly.
+  await closeDatabase();
+}
