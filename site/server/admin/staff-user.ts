@@ -1,0 +1,37 @@
+/**
+ * Who a session belongs to, as the back office sees it: nobody, an account without a staff role
+ * (a visitor), or one of the firm's staff. No `next/*` here, so route handlers, pages and tests
+ * share one definition.
+ */
+import { createSessionStore } from '@/site/server/auth/session-store';
+import { isStaffRole, type StaffRole } from '@/site/server/auth/role-store';
+import type { AuthTables } from '@/site/server/auth/user-store';
+import type { SiteDatabase } from '@/site/server/db/database';
+
+/** A signed-in member of the firm's staff. */
+export interface StaffUser {
+  id: number;
+  email: string;
+  role: StaffRole;
+}
+
+export type SessionStaff =
+  { kind: 'signed-out' } | { kind: 'not-staff' } | { kind: 'staff'; staff: StaffUser };
+
+/**
+ * The staff member a session token opens, if any. The role is enough: a staff account's e-mail
+ * address need not be confirmed, since only someone with access to the server grants a role
+ * (`npm run users -- grant`), to an address they know. The role is read on every request, so a
+ * revocation takes effect at the next one.
+ */
+export async function sessionStaff(
+  site: SiteDatabase,
+  token: string | undefined,
+  now: number = Date.now(),
+): Promise<SessionStaff> {
+  if (!token) return { kind: 'signed-out' };
+  const row = await createSessionStore(site.db.withTables<AuthTables>()).userFor(token, now);
+  if (!row) return { kind: 'signed-out' };
+  if (!isStaffRole(row.role)) return { kind: 'not-staff' };
+  return { kind: 'staff', staff: { id: row.id, email: row.email, role: row.role } };
+}
