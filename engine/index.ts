@@ -26,6 +26,7 @@ export {
   type FlowExploration,
 } from './flow-paths';
 export { coveringPaths, transitionCoverage } from './covering-paths';
+export { topologicalOrder } from './topological-order';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { flowToMermaid } from './flow-mermaid';
 export { formatDiagnostic } from './format-diagnostic';
