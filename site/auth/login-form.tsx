@@ -5,11 +5,19 @@ import { signIn } from './auth-client';
 import { loginSchema } from './credentials-schema';
 import styles from './auth-forms.module.css';
 import { FormField } from './form-field';
+import { pathAfterSignIn } from './next-path';
 import { useCredentialsForm } from './use-credentials-form';
-import { authRoutes } from './user';
 
-/** Sign-in form: verified users land on /, unverified ones on /account/verify. */
-export function LoginForm() {
+interface LoginFormProps {
+  /** How the browser moves on once signed in (tests observe it): a full navigation by default. */
+  navigate?: (path: string) => void;
+}
+
+/**
+ * Sign-in form: verified users land on the page `?next=` names when it is one of the site's
+ * (else on /), unverified ones on /account/verify.
+ */
+export function LoginForm({ navigate = (path) => window.location.assign(path) }: LoginFormProps) {
   const [problem, setProblem] = useState<string>();
   const { form, messageRef, hydrated, showProblem } = useCredentialsForm(loginSchema, problem);
   const { errors, isSubmitting } = form.formState;
@@ -18,8 +26,9 @@ export function LoginForm() {
     setProblem(undefined);
     try {
       const user = await signIn(email, password, { quiet: true });
-      // A full navigation: the next page is rendered on the server with the new cookie.
-      window.location.assign(user.email_verified_at ? authRoutes.afterLogin : authRoutes.verify);
+      // A full navigation: the next page is rendered on the server with the new cookie. `?next=`
+      // is read here rather than as a prop, so /login stays one static page.
+      navigate(pathAfterSignIn(user, window.location.search));
     } catch (error) {
       setProblem(showProblem(error));
       form.resetField('password');

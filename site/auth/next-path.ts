@@ -1,0 +1,32 @@
+import { authRoutes, type AuthUser } from './user';
+
+// Any origin that cannot be the site's: a path that resolves elsewhere is not one of ours.
+const probe = 'http://next-path.invalid';
+
+/**
+ * The page `?next=` asks to return to after signing in, when it is a path of this site: it starts
+ * with one `/` (not `//` or `/\`, which browsers read as another host) and holds no control
+ * character (browsers drop tabs and newlines, so `/<TAB>/evil.example` would become `//…`).
+ * Anything else, another site included, is ignored: undefined.
+ */
+export function sameSitePath(next: string | null | undefined): string | undefined {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\x00-\x1f\x7f]/.test(next)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(next, probe);
+  } catch {
+    return undefined;
+  }
+  return url.origin === probe ? `${url.pathname}${url.search}${url.hash}` : undefined;
+}
+
+/**
+ * Where a user goes once signed in: an unconfirmed address to confirm it; otherwise the page
+ * `?next=` names (a staff member sent to sign in from /admin returns there), or the default.
+ */
+export function pathAfterSignIn(user: AuthUser, search: string): string {
+  if (!user.email_verified_at) return authRoutes.verify;
+  return sameSitePath(new URLSearchParams(search).get('next')) ?? authRoutes.afterLogin;
+}
