@@ -1,0 +1,97 @@
+/**
+ * Every staff action is a POST of an HTML form (`application/x-www-form-urlencoded`) from a page
+ * of the back office, carrying a hidden `csrf` field. A route handler starts with
+ * `checkStaffPost(request)` and acts only on `{ok: true}`; otherwise it answers the response given.
+ *
+ * Why both an origin check and a token: the session cookie is `SameSite=Lax`, so another site's
+ * form posts arrive without it; but a sibling host of the same site (same-site) would send it, and
+ * an old browser may send neither `Origin` nor `Sec-Fetch-Site`. The token is a digest of the
+ * session token, which a page of another origin cannot read: only a page the site rendered for
+ * this session holds it. It needs no storage and ends with the session.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { cookies } from 'next/headers';
+import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { getDatabase } from '@/site/server/db/site-database';
+import { isCrossSite } from '@/site/server/funnel/cross-site';
+import { readBody } from '@/site/server/leads/read-body';
+import { staffFromRequest, type StaffUser } from './staff-guard';
+
+/** The hidden field of every staff form. */
+export const CSRF_FIELD = 'csrf';
+/** A staff form holds a few short fields (a note at most): 64 KiB is far above any. */
+export const MAX_STAFF_FORM_BYTES = 64 * 1024;
+
+// Versioned, so a change of scheme can never accept a token of the old one.
+const CSRF_LABEL = 'firm-site admin csrf v1\n';
+
+/** The form token bound to a session: SHA-256 of a fixed label and the session token, base64url. */
+export function csrfToken(sessionToken: string): string {
+  return createHash('sha256').update(CSRF_LABEL).update(sessionToken, 'utf8').digest('base64url');
+}
+
+/**
+ * The token a server component puts in its forms' `csrf` field. Call it after `requireStaff`:
+ * a page rendered without a session is a bug, and throws.
+ */
+export async function csrfTokenForPage(): Promise<string> {
+  const session = (await cookies()).get(AUTH_COOKIE)?.value;
+  if (!session) throw new Error('csrfTokenForPage: no session cookie (call requireStaff first)');
+  return csrfToken(session);
+}
+
+export type StaffPost =
+  { ok: true; staff: StaffUser; form: URLSearchParams } | { ok: false; response: Response };
+
+const refuse = (status: number, message: string): { ok: false; response: Response } => ({
+  ok: false,
+  response: new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  }),
+});
+
+function sameToken(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Checks a staff action's request and reads its form (without the `csrf` field). Refusals:
+ * 404 when the requester is not staff (the same answer as for a page that does not exist, and
+ * given before anything else, so nothing tells a visitor the action exists); 403 when the
+ * request comes from another site's page (`Origin`, `Sec-Fetch-Site`) or its `csrf` field is
+ * missing or not this session's; 415 for another content type; 413 beyond 64 KiB.
+ */
+export async function checkStaffPost(
+  request: Request,
+  database: () => Promise<SiteDatabase> = getDatabase,
+): Promise<StaffPost> {
+  const staff = await staffFromRequest(request, database);
+  if (!staff) return refuse(404, 'Not Found');
+  if (isCrossSite(request)) return refuse(403, 'Staff actions are taken from this site only.');
+
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/x-www-form-urlencoded') {
+    return refuse(415, 'Send the form as application/x-www-form-urlencoded.');
+  }
+  const body = await readBody(request, MAX_STAFF_FORM_BYTES);
+  if (!body.ok) {
+    return body.reason === 'too-large'
+      ? refuse(413, `The form is larger than ${MAX_STAFF_FORM_BYTES} bytes.`)
+      : refuse(400, 'The form could not be read.');
+  }
+  const form = new URLSearchParams(new TextDecoder().decode(body.bytes));
+
+  // staffFromRequest found a session, so the cookie is there.
+  const session = readCookie(request.headers.get('cookie'), AUTH_COOKIE) ?? '';
+  const given = form.getAll(CSRF_FIELD);
+  if (given.length !== 1 || !sameToken(given[0] ?? null, csrfToken(session))) {
+    return refuse(403, 'This form has expired or was not made for your session; reload the page.');
+  }
+  form.delete(CSRF_FIELD);
+  return { ok: true, staff, form };
+}
