@@ -7,12 +7,29 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createRoleStore } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
+import { migrate, openDatabase } from '@/site/server/db/database';
+import { siteMigrations } from '@/site/server/db/site-migrations';
 import { cookieOf, get, makeAuth, post } from './auth-support';
-import { dialects } from './support/test-databases';
+import { dialects, testDatabase } from './support/test-databases';
 
 const password = 'correct horse battery';
 
 describe.each(dialects)('staff roles on %s', (dialect) => {
+  it('leaves the accounts of a database made before roles without one', async () => {
+    const database = await testDatabase(dialect);
+    const site = openDatabase(database.config);
+    const before = siteMigrations.findIndex((m) => m.name === 'auth-004-roles');
+    await migrate(site, siteMigrations.slice(0, before));
+    await sql`INSERT INTO users (email, password_hash, created_at)
+      VALUES ('early@startup.example', 'scrypt$unused', 1)`.execute(site.db);
+    expect(await migrate(site, siteMigrations)).toContain('auth-004-roles');
+    const rows = await sql<{ email: string; role: string | null }>`
+      SELECT email, role FROM users`.execute(site.db);
+    expect(rows.rows).toEqual([{ email: 'early@startup.example', role: null }]);
+    await site.close();
+    await database.dispose();
+  });
+
   it('keeps visitors without a role and refuses a role other than staff or admin', async () => {
     const { api, db } = await makeAuth({}, dialect);
     await api.register(post('register', { email: 'visitor@startup.example', password }));
