@@ -2,6 +2,7 @@
  * Every migration of the site's database, in the order they were written: each feature's list
  * is appended here. `npm run db -- migrate` and every server start apply the ones not yet applied.
  */
+import { adminMigrations } from '@/site/server/admin/audit-schema';
 import { authMigrations } from '@/site/server/auth/auth-migrations';
 import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
 import { outboxMigrations } from '@/site/server/leads/outbox-schema';
@@ -13,4 +14,5 @@ export const siteMigrations: readonly Migration[] = [
   ...authMigrations,
   ...rateLimitMigrations,
   ...funnelMigrations,
+  ...adminMigrations,
 ];
