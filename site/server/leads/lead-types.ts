@@ -1,5 +1,6 @@
 /** Shapes of the lead outbox, shared by the endpoint, the worker and the CLI. */
 import type { HubSpotBody } from '@/engine';
+import type { LeadContact } from './lead-contact';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'held' | 'failed';
 export const deliveryStatuses: readonly DeliveryStatus[] = [
@@ -68,6 +69,8 @@ export interface LeadSummary {
   clientIp: string | null;
   attempts: number;
   lastError: string | null;
+  /** The visitor's name, e-mail and phone among the answers (leadContact). */
+  contact: LeadContact;
   /** When a person marked the lead handled, and who (their e-mail address). */
   handledAt: number | null;
   handledBy: string | null;

@@ -1,5 +1,6 @@
 /** The outbox as CSV (RFC 4180), one row per lead, for spreadsheets. */
 import type { LeadStore } from './lead-store';
+import type { LeadFilter, LeadSummary } from './lead-types';
 
 /** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs a visitor's text. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -8,7 +9,15 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export async function leadsToCsv(store: LeadStore): Promise<string> {
+/** Every lead, or those a filter keeps (oldest first either way). */
+async function summaries(store: LeadStore, filter?: LeadFilter): Promise<LeadSummary[]> {
+  if (!filter) return store.listLeads();
+  const { total } = await store.searchLeads(filter, { limit: 1, offset: 0 });
+  const { leads } = await store.searchLeads(filter, { limit: Math.max(1, total), offset: 0 });
+  return leads.reverse();
+}
+
+export async function leadsToCsv(store: LeadStore, filter?: LeadFilter): Promise<string> {
   const header = [
     'id',
     'flow',
@@ -24,7 +33,7 @@ export async function leadsToCsv(store: LeadStore): Promise<string> {
     'answers',
   ];
   const rows = [header.join(',')];
-  for (const summary of await store.listLeads()) {
+  for (const summary of await summaries(store, filter)) {
     const lead = await store.getLead(summary.id);
     if (!lead) continue;
     rows.push(

@@ -4,6 +4,7 @@
  * them here.
  */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { leadContact } from './lead-contact';
 import type { DeliveryRow, DeliveryStatus, LeadSummary, StoredFile } from './lead-types';
 import type { DeliveryTable, FileTable, LeadTable } from './outbox-schema';
 
@@ -72,6 +73,7 @@ export function toLeadSummary(row: LeadRecord): LeadSummary {
     clientIp: row.client_ip,
     attempts: Number(row.attempts),
     lastError: row.last_error,
+    contact: leadContact(JSON.parse(row.answers)),
     handledAt: row.handled_at,
     handledBy: row.handled_by,
   };

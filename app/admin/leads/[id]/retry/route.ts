@@ -1,0 +1,7 @@
+import { retryLeadPost } from '@/site/admin/leads/lead-actions';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+  return retryLeadPost(request, (await context.params).id);
+}

@@ -1,0 +1,7 @@
+import { retryHeldPost } from '@/site/admin/leads/lead-actions';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(request: Request) {
+  return retryHeldPost(request);
+}

@@ -1,0 +1,92 @@
+/**
+ * The staff's actions on leads, each a POST of a server-rendered form: checked against cross-site
+ * requests and for a staff session (checkStaffPost), recorded in the audit log, then answered
+ * with a redirect back to the page that asked (303), or with the CSV. The App Router routes under
+ * app/admin/leads only hand the request over.
+ */
+import { checkStaffPost } from '@/site/server/admin/admin-post';
+import { recordAudit } from '@/site/server/admin/audit-log';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { createWorkerFromEnv, leadServices } from '@/site/server/leads/lead-services';
+import type { LeadStore } from '@/site/server/leads/lead-store';
+import { leadsToCsv } from '@/site/server/leads/leads-csv';
+import { filterQuery, parseLeadFilter } from './lead-filter';
+
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+
+/**
+ * Attempts the due deliveries of these leads (all held ones when undefined) from this request,
+ * as `npm run leads -- retry` does: a running worker's leases keep the two from sending one
+ * delivery twice.
+ */
+async function deliverNow(store: LeadStore, leadIds: string[] | undefined, expected: number) {
+  const worker = createWorkerFromEnv(store, (message) => console.log(`[admin] ${message}`));
+  let attempted = 0;
+  for (let sent = await worker.runOnce(leadIds); sent > 0; sent = await worker.runOnce(leadIds)) {
+    attempted += sent;
+    if (attempted >= expected) break;
+  }
+  return attempted;
+}
+
+export async function retryLeadPost(request: Request, leadId: string): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const { store } = leadServices();
+  if (!(await store.getLead(leadId))) return new Response('Not Found\n', { status: 404 });
+  const requeued = await store.requeue({ leadId });
+  const attempted = await deliverNow(store, [leadId], requeued);
+  await recordAudit({
+    staff: checked.staff,
+    action: 'retried delivery',
+    leadId,
+    detail: `${attempted} attempt(s)`,
+  });
+  return seeOther(`/admin/leads/${encodeURIComponent(leadId)}?done=retried`);
+}
+
+export async function markHandledPost(request: Request, leadId: string): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  if (!(await leadServices().store.markHandled(leadId, checked.staff.email))) {
+    return new Response('Not Found\n', { status: 404 });
+  }
+  await recordAudit({ staff: checked.staff, action: 'marked as handled', leadId });
+  return seeOther(`/admin/leads/${encodeURIComponent(leadId)}?done=handled`);
+}
+
+export async function retryHeldPost(request: Request): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const { store } = leadServices();
+  const requeued = await store.requeue({ allHeld: true });
+  const attempted = await deliverNow(store, undefined, requeued);
+  await recordAudit({
+    staff: checked.staff,
+    action: 'retried every held lead',
+    detail: `${requeued} delivery(ies) re-queued, ${attempted} attempted`,
+  });
+  return seeOther('/admin/leads?status=held');
+}
+
+export async function exportPost(request: Request): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const { filter, values, problems } = parseLeadFilter(checked.form, siteFlowRegistry().ids());
+  if (problems.length > 0) return new Response(`${problems.join('\n')}\n`, { status: 400 });
+  const csv = await leadsToCsv(leadServices().store, filter);
+  await recordAudit({
+    staff: checked.staff,
+    action: 'exported leads as CSV',
+    detail: filterQuery(values) || 'every lead',
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="leads-${day}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A lead's answers as the visitor saw the questions: the steps its answers lead through (the
+ * engine's walkAnswers), each with the question and the answer in the option labels the visitor
+ * read, a form step's fields with their labels, an upload as a link to the stored file.
+ */
+import { visibleFields, walkAnswers, type Answers, type ResolvedFlow } from '@/engine/client';
+
+export interface AnswerRow {
+  /** The step's question (a form step's heading), then each field's label. */
+  question: string;
+  answer: string;
+  /** An uploaded file's download link. */
+  href?: string;
+}
+
+const LIST = ', ';
+
+function labelled(
+  options: { label: string; value: string }[] | undefined,
+  value: Answers[string] | undefined,
+): string {
+  const label = (v: string) => options?.find((o) => o.value === v)?.label ?? v;
+  if (Array.isArray(value)) return value.map(label).join(LIST);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value === undefined || value === '' ? '—' : label(value);
+}
+
+export function answerRows(
+  flow: ResolvedFlow,
+  answers: Answers,
+  fileLinks: Record<string, string> = {},
+): { step: string; heading: string; rows: AnswerRow[] }[] {
+  return walkAnswers(flow, answers).steps.flatMap((id) => {
+    const step = flow.steps.find((s) => s.id === id);
+    if (!step) return [];
+    if (step.kind === 'choice') {
+      return [
+        {
+          step: id,
+          heading: step.question,
+          rows: [{ question: step.question, answer: labelled(step.options, answers[id]) }],
+        },
+      ];
+    }
+    const rows = visibleFields(step.fields, answers).map((field) => {
+      const value = answers[field.name];
+      const href = field.type === 'file' ? fileLinks[field.name] : undefined;
+      return {
+        question: field.label,
+        answer: labelled(field.options, value),
+        ...(href && value ? { href } : {}),
+      };
+    });
+    return [{ step: id, heading: step.question || 'Contact details', rows }];
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The inbox's filter as it travels in the address (`?status=held&flow=client&from=2026-11-01
+ * &to=2026-11-30&q=ada&page=2`) and in the export form: read and checked here, once. Dates are
+ * whole UTC days, both ends included. A value that cannot be read is reported, not guessed.
+ */
+import {
+  deliveryStatuses,
+  type DeliveryStatus,
+  type LeadFilter,
+} from '@/site/server/leads/lead-types';
+
+export const PAGE_SIZE = 50;
+const DAY = 86_400_000;
+
+export interface FilterValues {
+  status: string;
+  flow: string;
+  from: string;
+  to: string;
+  q: string;
+}
+
+export interface ParsedFilter {
+  filter: LeadFilter;
+  /** Page number, from 1. */
+  page: number;
+  /** The values as given, to fill the form and the links again. */
+  values: FilterValues;
+  problems: string[];
+}
+
+type Params = Record<string, string | string[] | undefined> | URLSearchParams;
+
+function read(params: Params, name: string): string {
+  const value = params instanceof URLSearchParams ? params.get(name) : params[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 200) ?? '';
+}
+
+/** `YYYY-MM-DD` as the UTC midnight starting that day; undefined when there is no such day. */
+export function dayStart(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(ms).toISOString().startsWith(text) ? ms : undefined;
+}
+
+export function parseLeadFilter(params: Params, flowIds: readonly string[]): ParsedFilter {
+  const values: FilterValues = {
+    status: read(params, 'status'),
+    flow: read(params, 'flow'),
+    from: read(params, 'from'),
+    to: read(params, 'to'),
+    q: read(params, 'q'),
+  };
+  const problems: string[] = [];
+  const filter: LeadFilter = {};
+  if (values.status) {
+    if (deliveryStatuses.includes(values.status as DeliveryStatus)) {
+      filter.status = values.status as DeliveryStatus;
+    } else problems.push(`Status "${values.status}" is not one of ${deliveryStatuses.join(', ')}`);
+  }
+  if (values.flow) {
+    if (flowIds.includes(values.flow)) filter.flowId = values.flow;
+    else problems.push(`There is no questionnaire "${values.flow}"`);
+  }
+  for (const [name, label] of [
+    ['from', 'From'],
+    ['to', 'To'],
+  ] as const) {
+    if (!values[name]) continue;
+    const start = dayStart(values[name]);
+    if (start === undefined) problems.push(`${label} must be a date such as 2026-11-24`);
+    else if (name === 'from') filter.from = start;
+    else filter.to = start + DAY;
+  }
+  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) {
+    problems.push('From must not be after To');
+  }
+  if (values.q) filter.query = values.q;
+  const pageText = read(params, 'page');
+  const page = /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
+  return { filter, page, values, problems };
+}
+
+/** The filter's values as a query string (empty ones left out), with an optional page. */
+export function filterQuery(values: FilterValues, page?: number): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values) as [string, string][]) {
+    if (value) query.set(name, value);
+  }
+  if (page && page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

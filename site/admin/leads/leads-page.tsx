@@ -1,0 +1,152 @@
+/**
+ * `/admin/leads`: every lead, newest first, fifty to a page, filtered by status, questionnaire,
+ * days received and a name, e-mail or phone; with the actions that act on many leads (retry
+ * every held lead, export the current filter as CSV). Server-rendered HTML forms, no script.
+ */
+import { csrfTokenForPage } from '@/site/server/admin/admin-post';
+import { requireStaff } from '@/site/server/admin/staff-guard';
+import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { leadServices } from '@/site/server/leads/lead-services';
+import { deliveryStatuses } from '@/site/server/leads/lead-types';
+import { AdminFrame, CsrfField } from '../admin-frame';
+import styles from '../admin.module.css';
+import { filterQuery, PAGE_SIZE, parseLeadFilter } from './lead-filter';
+import { StatusBadge, utcTime } from './lead-format';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function LeadsPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const staff = await requireStaff(
+    `/admin/leads${filterQuery(parseLeadFilter(params, []).values)}`,
+  );
+  const flows = siteFlowRegistry();
+  const flowIds = flows.ids().sort();
+  const { filter, page, values, problems } = parseLeadFilter(params, flowIds);
+  const { leads, total } =
+    problems.length > 0
+      ? { leads: [], total: 0 }
+      : await leadServices().store.searchLeads(filter, {
+          limit: PAGE_SIZE,
+          offset: (page - 1) * PAGE_SIZE,
+        });
+  const csrf = await csrfTokenForPage();
+  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+
+  return (
+    <AdminFrame staff={staff} current="/admin/leads">
+      <h1>Leads</h1>
+      <form method="get" action="/admin/leads" className={styles.filters} aria-label="Filter leads">
+        <label>
+          Status
+          <select name="status" defaultValue={values.status}>
+            <option value="">Any</option>
+            {deliveryStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Questionnaire
+          <select name="flow" defaultValue={values.flow}>
+            <option value="">Any</option>
+            {flowIds.map((id) => (
+              <option key={id} value={id}>
+                {flows.get(id)?.title ?? id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From (UTC day)
+          <input type="date" name="from" defaultValue={values.from} />
+        </label>
+        <label>
+          To (UTC day)
+          <input type="date" name="to" defaultValue={values.to} />
+        </label>
+        <label>
+          Name, e-mail or phone
+          <input type="search" name="q" defaultValue={values.q} />
+        </label>
+        <button type="submit" className={styles.button}>
+          Filter
+        </button>
+      </form>
+      {problems.length > 0 ? (
+        <div className={styles.error} role="alert">
+          <p>The filter could not be read:</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <form method="post" action="/admin/leads/export">
+          <CsrfField token={csrf} />
+          {(Object.entries(values) as [string, string][]).map(([name, value]) =>
+            value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+          )}
+          <button type="submit" className={styles.secondary}>
+            Export these {total} as CSV
+          </button>
+        </form>
+        <form method="post" action="/admin/leads/retry-held">
+          <CsrfField token={csrf} />
+          <button type="submit" className={styles.secondary}>
+            Retry every held lead now
+          </button>
+        </form>
+      </div>
+      <p role="status">
+        {total === 0 ? 'No lead matches.' : `Leads ${first}–${last} of ${total}, newest first.`}
+      </p>
+      {leads.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-label="Leads, newest first">
+            <thead>
+              <tr>
+                <th scope="col">Received (UTC)</th>
+                <th scope="col">Questionnaire</th>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Status</th>
+                <th scope="col">Handled</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => {
+                const { contact } = lead;
+                return (
+                  <tr key={lead.id}>
+                    <td>
+                      <a href={`/admin/leads/${encodeURIComponent(lead.id)}`}>
+                        {utcTime(lead.receivedAt)}
+                      </a>
+                    </td>
+                    <td>{flows.get(lead.flowId)?.title ?? lead.flowId}</td>
+                    <td>{contact.name ?? '—'}</td>
+                    <td>{contact.email ?? '—'}</td>
+                    <td>
+                      <StatusBadge status={lead.status} />
+                    </td>
+                    <td>{lead.handledBy ? `by ${lead.handledBy}` : 'no'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav className={styles.pager} aria-label="Pages of leads">
+        {page > 1 ? <a href={`/admin/leads${filterQuery(values, page - 1)}`}>Newer</a> : null}
+        {last < total ? <a href={`/admin/leads${filterQuery(values, page + 1)}`}>Older</a> : null}
+      </nav>
+    </AdminFrame>
+  );
+}
