@@ -112,6 +112,20 @@ export const envSchema = z.object({
   /** Lead submissions one client (IP) may send per minute before getting 429; 0 turns it off. */
   LEADS_RATE_LIMIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 20),
   /**
+   * Staff addresses (comma-separated) told by e-mail of each newly stored lead; unset: nobody.
+   */
+  LEADS_NOTIFY_TO: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter((address) => address !== ''),
+      )
+      .pipe(z.array(email).min(1, 'must name at least one e-mail address')),
+  ),
+  /**
    * Questionnaire funnel reports (`POST /api/flow-events`) one client (IP) may send per minute
    * before getting 429; 0 turns it off.
    */

@@ -188,6 +188,7 @@ export async function handleLeadPost(
       })),
       files: stored,
     });
+    services.onNewLead?.({ id, flow, answers: validated.answers, receivedAt });
     return Response.json({ id }, { status: 202 });
   } catch (error) {
     await services.files.remove(stored);

@@ -13,6 +13,7 @@ import { DeliveryWorker } from './delivery-worker';
 import { createFileResolver } from './file-resolver';
 import { FileStorage, fileLink } from './file-storage';
 import { createHubSpotSink } from './hubspot-sink';
+import { notifyNewLead, type StoredLeadNotice } from './lead-notification';
 import type { LeadStore } from './lead-store';
 import { OutboxStore } from './outbox-store';
 import { createRateLimit, type RateDecision } from './rate-limit';
@@ -24,6 +25,11 @@ export interface LeadServices {
   captcha: CaptchaVerifier;
   rateLimit: (clientKey: string) => Promise<RateDecision>;
   fileLink: (token: string) => string;
+  /**
+   * Told of each lead stored for the first time (not an idempotent repeat), right before its 202:
+   * it must return at once and never throw (the new-lead notification runs in the background).
+   */
+  onNewLead?: (lead: StoredLeadNotice) => void;
 }
 
 /** HubSpot when a portal id is set, else the embedded `none` sink that holds every lead. */
@@ -59,6 +65,7 @@ export function leadServices(): LeadServices {
     }),
     rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, getDatabase),
     fileLink: (token) => fileLink(env.SITE_URL, token),
+    onNewLead: (lead) => void notifyNewLead(lead),
   };
   return services;
 }

@@ -29,6 +29,20 @@ describe('site environment', () => {
     );
   });
 
+  it('reads LEADS_NOTIFY_TO as a list of addresses, unset when empty', () => {
+    expect(parseEnv({}).LEADS_NOTIFY_TO).toBeUndefined();
+    expect(parseEnv({ LEADS_NOTIFY_TO: '  ' }).LEADS_NOTIFY_TO).toBeUndefined();
+    expect(
+      parseEnv({ LEADS_NOTIFY_TO: 'leads@firm.example, partner@firm.example,' }).LEADS_NOTIFY_TO,
+    ).toEqual(['leads@firm.example', 'partner@firm.example']);
+    expect(() => parseEnv({ LEADS_NOTIFY_TO: 'leads@firm.example, nobody' })).toThrow(
+      /LEADS_NOTIFY_TO: must be an e-mail address \(got "leads@firm\.example, nobody"\)/,
+    );
+    expect(() => parseEnv({ LEADS_NOTIFY_TO: ',' })).toThrow(
+      /LEADS_NOTIFY_TO: must name at least one e-mail address/,
+    );
+  });
+
   it('rejects a brand slug that is not lower-case', () => {
     expect(() => parseEnv({ BRAND_SLUG: 'My Firm' })).toThrow(/BRAND_SLUG/);
   });
