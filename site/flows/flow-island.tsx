@@ -150,12 +150,16 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
   const opening = island.kind === 'flow' ? island.opening : undefined;
   const [openingVersion, openingStep] = [opening?.version, opening?.step];
 
-  // The beacon is fetched after the page is up, and only by a page's questionnaire.
+  // The beacon is fetched once the page has loaded, and only by a page's questionnaire.
   useEffect(() => {
     if (openingVersion === undefined || openingStep === undefined) return;
-    void import('./funnel-beacon').then(({ reportFunnel }) =>
-      reportFunnel({ flow: flowId, version: openingVersion, step: openingStep }),
-    );
+    const report = () =>
+      void import('./funnel-beacon').then(({ reportFunnel }) =>
+        reportFunnel({ flow: flowId, version: openingVersion, step: openingStep }),
+      );
+    if (document.readyState === 'complete') return void setTimeout(report, 0);
+    addEventListener('load', report, { once: true });
+    return () => removeEventListener('load', report);
   }, [flowId, openingVersion, openingStep]);
 
   useEffect(() => {
