@@ -16,7 +16,6 @@ import {
   targetsOf,
   topologicalOrder,
   type ResolvedFlow,
-  type ResolvedStep,
 } from '@/engine';
 
 export const NODE_WIDTH = 216;
@@ -54,13 +53,7 @@ export interface GraphNode {
   deadEnd: boolean;
 }
 
-export interface GraphEdge {
-  /** `step#index`, the engine's numbering of transitions (what the funnel counts). */
-  id: string;
-  from: string;
-  to: string;
-  /** The branch's condition in words, or `otherwise`. */
-  condition: string;
+export interface GraphEdge extends FlowTransition {
   /** Goes against the layering (a cycle, or up out of the unreachable band). */
   back: boolean;
   /** From the source's bottom (a back edge: its right side) to the target's top (right side). */
@@ -77,10 +70,28 @@ export interface FlowGraphLayout {
   height: number;
 }
 
-/** A transition's condition in words: its branch's `when`, or `otherwise`. */
-export function transitionCondition(step: ResolvedStep, index: number): string {
-  const branch = step.next.branches[index];
-  return branch ? describeCondition(branch.when) : 'otherwise';
+/** A transition of the flow: `step#index`, its source and target, its condition in words. */
+export interface FlowTransition {
+  id: string;
+  from: string;
+  to: string;
+  /** The branch's condition (the engine's describeCondition), or `otherwise`. */
+  condition: string;
+}
+
+/** Every transition of the flow, in the flow's order. */
+export function flowTransitions(flow: ResolvedFlow): FlowTransition[] {
+  return flow.steps.flatMap((step) =>
+    targetsOf(step).map((to, i) => {
+      const branch = step.next.branches[i];
+      return {
+        id: `${step.id}#${i}`,
+        from: step.id,
+        to,
+        condition: branch ? describeCondition(branch.when) : 'otherwise',
+      };
+    }),
+  );
 }
 
 /** What sits in a layer: a node, or the routing point of an edge passing through. */
@@ -92,14 +103,7 @@ interface Slot {
 
 export function flowGraphLayout(flow: ResolvedFlow): FlowGraphLayout {
   const { steps, endings } = indexFlow(flow);
-  const transitions = flow.steps.flatMap((step) =>
-    targetsOf(step).map((to, i) => ({
-      id: `${step.id}#${i}`,
-      from: step.id,
-      to,
-      condition: transitionCondition(step, i),
-    })),
-  );
+  const transitions = flowTransitions(flow);
 
   // The engine's order for what the start reaches; anything else after it, in the flow's order.
   const reached = topologicalOrder(flow).order;
