@@ -1,0 +1,80 @@
+/**
+ * The engine's covering paths of a flow (a few walks that together take every transition, what
+ * the browser tests walk): each with its steps and sample answers, the ending it reaches and the
+ * HubSpot fields each form key sends on it, as `npm run flows -- paths <id>` prints them.
+ */
+import { coveringPaths, indexFlow, type FlowPath, type ResolvedFlow } from '@/engine';
+import { answerText } from './flow-words';
+import styles from './flow-funnel.module.css';
+
+function Answer({ answer }: { answer: FlowPath['steps'][number]['answer'] }) {
+  if (typeof answer === 'string' || Array.isArray(answer)) {
+    return <strong>{answerText(answer)}</strong>;
+  }
+  return (
+    <ul>
+      {Object.entries(answer).map(([name, value]) => (
+        <li key={name}>
+          <code>{name}</code>: <strong>{answerText(value)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PathItem({ path, n, flow }: { path: FlowPath; n: number; flow: ResolvedFlow }) {
+  const { steps } = indexFlow(flow);
+  return (
+    <li>
+      <h3>
+        Path {n}: to <code>{path.ending}</code>
+      </h3>
+      <ol className={styles.pathSteps}>
+        {path.steps.map(({ step, answer }) => (
+          <li key={step}>
+            <code>{step}</code> {steps.get(step)?.question} → <Answer answer={answer} />
+          </li>
+        ))}
+      </ol>
+      <p className={styles.note}>Transitions taken: {path.transitions.join(', ')}</p>
+      {path.submissions.length === 0 ? (
+        <p>Sends nothing to HubSpot: the ending does not submit.</p>
+      ) : (
+        path.submissions.map((submission) => (
+          <table key={submission.formKey} className={`${styles.table} ${styles.fields}`}>
+            <caption>Form key {submission.formKey}: the HubSpot fields this path sends</caption>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Object type</th>
+                <th scope="col">Value (sample)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {submission.fields.map((field) => (
+                <tr key={`${field.objectTypeId}/${field.name}`}>
+                  <th scope="row">
+                    <code>{field.name}</code>
+                  </th>
+                  <td>{field.objectTypeId}</td>
+                  <td>{field.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))
+      )}
+    </li>
+  );
+}
+
+export function CoveringPathsList({ flow }: { flow: ResolvedFlow }) {
+  const paths = coveringPaths(flow);
+  return (
+    <ol className={styles.paths}>
+      {paths.map((path, i) => (
+        <PathItem key={i} path={path} n={i + 1} flow={flow} />
+      ))}
+    </ol>
+  );
+}
