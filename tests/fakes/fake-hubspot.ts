@@ -43,6 +43,12 @@ export interface FakeHubSpotOptions {
   /** When set, the secure endpoint requires this bearer token. */
   accessToken?: string;
   port?: number;
+  /**
+   * Serves `/__fake/…` for a test in another process (the browser tests' fake runs beside the
+   * site): `PUT /__fake/forms/<guid>` sets a form, `GET /__fake/accepted` lists what was
+   * accepted, `GET /__fake/health` answers 200.
+   */
+  control?: boolean;
 }
 
 type Override = { status: number; retryAfter?: string; body?: string };
@@ -179,6 +185,10 @@ export class FakeHubSpot {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (res.destroyed) return;
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (this.options.control && url.pathname.startsWith('/__fake/')) {
+      this.handleControl(req.method ?? 'GET', url.pathname, raw, res);
+      return;
+    }
     if (req.method === 'POST' && url.pathname === '/files/v3/files') {
       return this.handleUpload(req, raw, res);
     }
@@ -323,6 +333,20 @@ export class FakeHubSpot {
     return this.reply(res, 200, { inlineMessage: 'Thanks for submitting the form.' });
   }
 
+  private handleControl(method: string, pathname: string, raw: Buffer, res: ServerResponse): void {
+    const form = /^\/__fake\/forms\/([^/]+)$/.exec(pathname);
+    if (method === 'PUT' && form) {
+      this.setForm(decodeURIComponent(form[1]!), JSON.parse(raw.toString('utf8')) as FakeForm);
+      this.reply(res, 204, null);
+    } else if (method === 'GET' && pathname === '/__fake/accepted') {
+      this.reply(res, 200, this.accepted);
+    } else if (method === 'GET' && pathname === '/__fake/health') {
+      this.reply(res, 200, { ok: true });
+    } else {
+      this.reply(res, 404, { status: 'error', message: 'Not found' });
+    }
+  }
+
   private handleUpload(req: IncomingMessage, raw: Buffer, res: ServerResponse): void {
     if (
       !this.options.accessToken ||
@@ -338,6 +362,10 @@ export class FakeHubSpot {
   }
 
   private reply(res: ServerResponse, status: number, body: unknown): number {
+    if (status === 204) {
+      res.writeHead(204).end();
+      return status;
+    }
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
     return status;

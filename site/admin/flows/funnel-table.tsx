@@ -82,7 +82,7 @@ export function FunnelTable({ flow, funnel }: { flow: ResolvedFlow; funnel: Funn
   const { endings } = indexFlow(flow);
   const conditions = new Map(flowTransitions(flow).map((t) => [t.id, t.condition]));
   return (
-    <div className={styles.tables}>
+    <div className={styles.tables} tabIndex={0} role="region" aria-label="Funnel tables">
       <table className={styles.table}>
         <caption>Visitors per step and transition</caption>
         <thead>

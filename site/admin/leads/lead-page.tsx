@@ -176,7 +176,12 @@ export async function LeadPage(props: {
         {attempts.length === 0 ? (
           <p>No attempt yet.</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <div
+            className={styles.tableWrap}
+            tabIndex={0}
+            role="region"
+            aria-label="Delivery attempts table"
+          >
             <table className={styles.table} aria-label="Delivery attempts">
               <thead>
                 <tr>

@@ -107,7 +107,7 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
         {total === 0 ? 'No lead matches.' : `Leads ${first}–${last} of ${total}, newest first.`}
       </p>
       {leads.length > 0 ? (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Leads table">
           <table className={styles.table} aria-label="Leads, newest first">
             <thead>
               <tr>
