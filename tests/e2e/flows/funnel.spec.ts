@@ -13,6 +13,7 @@ import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { browserWalks } from './support/browser-walks';
 import { answerStep, expectStep, visitorIp } from './support/flow-driver';
 import { repoFlows, sitePlacements } from './support/repo-flows';
+import { verificationPath, waitForMail } from '../support/mailbox';
 import { e2eDatabase } from '../support/run-dir';
 
 interface FunnelJson {
@@ -38,7 +39,7 @@ function stepAnswers(step: PathStep): Answers {
     : { [step.step]: step.answer };
 }
 
-async function funnelNow(): Promise<FunnelJson> {
+async function funnelNow(since = startedAt): Promise<FunnelJson> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -47,7 +48,7 @@ async function funnelNow(): Promise<FunnelJson> {
       'funnel',
       'client',
       '--since',
-      startedAt,
+      since,
       '--json',
     ],
     { env: { ...process.env, LEADS_DB: e2eDatabase() } },
@@ -125,4 +126,44 @@ test('each covering path of the client questionnaire and one visitor leaving at 
       expect(transition.took, transition.id).toBe(expectedTook.get(transition.id) ?? 0);
     }
   }
+});
+
+test('staff see the same counts on the funnel page as the report gives', async ({ page }) => {
+  const email = `funnel-staff-${Date.now()}@firm.example`;
+  const password = 'a sturdy passphrase';
+  expect((await page.request.post('/auth/register', { data: { email, password } })).status()).toBe(
+    202,
+  );
+  const token = new URLSearchParams(verificationPath(await waitForMail(email)).split('?')[1]).get(
+    'token',
+  );
+  expect((await page.request.post('/auth/verify', { data: { token } })).status()).toBe(200);
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join('scripts', 'users.ts'),
+      'grant',
+      email,
+      'staff',
+    ],
+    { env: { ...process.env, LEADS_DB: e2eDatabase() } },
+  );
+  expect((await page.request.post('/auth/login', { data: { email, password } })).status()).toBe(
+    200,
+  );
+
+  const today = new Date().toISOString().slice(0, 10);
+  await page.goto(`/admin/flows/client?from=${today}&to=${today}`);
+  const report = await funnelNow(today);
+  const table = page.getByRole('table', { name: 'Visitors per step and transition' });
+  for (const step of report.steps) {
+    for (const transition of step.transitions) {
+      const row = table.getByRole('row').filter({
+        has: page.getByText(transition.id, { exact: true }),
+      });
+      await expect(row.getByRole('cell').last(), transition.id).toHaveText(String(transition.took));
+    }
+  }
+  expect(report.visitors).toBeGreaterThan(paths.length);
 });
