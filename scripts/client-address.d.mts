@@ -1,6 +1,7 @@
-export function trustedProxyHops(value: string | undefined): number;
+export function trustedProxyHops(value: string | undefined): number | 'private';
+export function isPrivateAddress(address: string): boolean;
 export function clientAddress(
   socketAddress: string | undefined,
   forwardedFor: string | undefined,
-  hops: number,
+  hops: number | 'private',
 ): string | undefined;

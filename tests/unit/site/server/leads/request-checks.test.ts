@@ -102,7 +102,14 @@ describe('lead request checks', () => {
     // Fewer entries than trusted proxies, or a malformed one: no address rather than a guess.
     expect(clientAddress('10.0.0.2', undefined, 1)).toBeUndefined();
     expect(clientAddress('10.0.0.2', 'evil<script>', 1)).toBeUndefined();
-    expect(trustedProxyHops(undefined)).toBe(0);
+    // Unset: proxies on loopback or private addresses are ours; a public socket is the visitor.
+    expect(clientAddress('127.0.0.1', '6.6.6.6, 203.0.113.9', 'private')).toBe('203.0.113.9');
+    expect(clientAddress('172.18.0.3', '203.0.113.9, 10.0.0.7', 'private')).toBe('203.0.113.9');
+    expect(clientAddress('198.51.100.4', '203.0.113.9', 'private')).toBe('198.51.100.4');
+    expect(clientAddress('::1', undefined, 'private')).toBe('::1');
+    // Every hop private (a visitor on the same network): the leftmost is the best there is.
+    expect(clientAddress('127.0.0.1', '10.1.2.3', 'private')).toBe('10.1.2.3');
+    expect(trustedProxyHops(undefined)).toBe('private');
     expect(trustedProxyHops('2')).toBe(2);
     expect(() => trustedProxyHops('yes')).toThrow(/TRUST_PROXY_HOPS must be the number/);
   });
