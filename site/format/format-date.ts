@@ -23,3 +23,12 @@ export function formatDate(value: string | Date): string {
   const day = String(date.getUTCDate()).padStart(2, '0');
   return `${months[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
 }
+
+/**
+ * A moment to the minute in UTC, `2026-11-24 21:40 UTC`: one clock for everyone reading the
+ * back office or a shared mailbox; `—` for none.
+ */
+export function formatUtcMinute(ms: number | null): string {
+  if (ms === null) return '—';
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -14,7 +14,7 @@ import { cookies } from 'next/headers';
 import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
-import { isCrossSite } from '@/site/server/funnel/cross-site';
+import { isCrossSite } from '@/site/http/cross-site';
 import { readBody } from '@/site/server/leads/read-body';
 import { staffFromRequest, type StaffUser } from './staff-guard';
 

@@ -9,7 +9,7 @@ import { errorResponse, type ApiError } from '@/site/server/auth/api-response';
 import { clientIp } from '@/site/server/leads/client-ip';
 import { readBody } from '@/site/server/leads/read-body';
 import { checkFlowEvents } from './check-flow-events';
-import { isCrossSite } from './cross-site';
+import { isCrossSite } from '@/site/http/cross-site';
 import { maxFlowEventsBytes } from './flow-event-batch';
 import type { FunnelServices } from './funnel-services';
 import { parseFlowEvents } from './parse-flow-events';

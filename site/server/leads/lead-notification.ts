@@ -10,6 +10,7 @@
  */
 import type { Answers, FlowHeader } from '@/engine';
 import { env } from '@/site/env';
+import { formatUtcMinute } from '@/site/format/format-date';
 import { getMailer } from '@/site/server/mail/default-mailer';
 import type { Mailer, MailMessage } from '@/site/server/mail/mailer';
 import { leadContact } from './lead-contact';
@@ -45,10 +46,6 @@ function oneLine(text: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** `2025-11-03 09:30 UTC`: one zone for every reader of a shared mailbox. */
-const utcMinute = (ms: number) =>
-  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 export function newLeadMail(
   lead: StoredLeadNotice,
   to: readonly string[],
@@ -65,7 +62,7 @@ export function newLeadMail(
       `Form: ${title}`,
       ...(contact.name ? [`Name: ${oneLine(contact.name)}`] : []),
       ...(contact.email ? [`E-mail: ${oneLine(contact.email)}`] : []),
-      `Received: ${utcMinute(lead.receivedAt)}`,
+      `Received: ${formatUtcMinute(lead.receivedAt)}`,
       '',
       'Open it in the back office:',
       `${siteUrl}/admin/leads/${encodeURIComponent(lead.id)}`,
