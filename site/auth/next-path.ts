@@ -23,10 +23,13 @@ export function sameSitePath(next: string | null | undefined): string | undefine
 }
 
 /**
- * Where a user goes once signed in: an unconfirmed address to confirm it; otherwise the page
- * `?next=` names (a staff member sent to sign in from /admin returns there), or the default.
+ * Where a user goes once signed in: the page `?next=` names when it is in the back office (a
+ * staff role is all /admin asks, and its guard answers anyone else with a 404); otherwise an
+ * unconfirmed address goes to confirm it, and a confirmed one to `?next=` or the default.
  */
 export function pathAfterSignIn(user: AuthUser, search: string): string {
+  const next = sameSitePath(new URLSearchParams(search).get('next'));
+  if (next && /^\/admin(?:[/?#]|$)/.test(next)) return next;
   if (!user.email_verified_at) return authRoutes.verify;
-  return sameSitePath(new URLSearchParams(search).get('next')) ?? authRoutes.afterLogin;
+  return next ?? authRoutes.afterLogin;
 }

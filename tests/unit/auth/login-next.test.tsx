@@ -34,14 +34,19 @@ describe('the page ?next= names, after signing in', () => {
     }
   });
 
-  it('sends an unconfirmed address to confirm it, whatever ?next= says', () => {
+  it('sends an unconfirmed address to confirm it, unless ?next= is in the back office', () => {
     const user: AuthUser = {
       id: 1,
       email: 'a@firm.example',
       email_verified_at: null,
       created_at: '2025-01-01T00:00:00.000Z',
     };
-    expect(pathAfterSignIn(user, '?next=%2Fadmin')).toBe('/account/verify');
+    // The back office asks a staff role only; its guard answers anyone else with a 404.
+    expect(pathAfterSignIn(user, '?next=%2Fadmin%2Fleads%3Fstatus%3Dheld')).toBe(
+      '/admin/leads?status=held',
+    );
+    expect(pathAfterSignIn(user, '?next=%2Fadministration')).toBe('/account/verify');
+    expect(pathAfterSignIn(user, '?next=%2Faccount')).toBe('/account/verify');
     const verified = { ...user, email_verified_at: '2025-01-02T00:00:00.000Z' };
     expect(pathAfterSignIn(verified, '?next=%2Fadmin')).toBe('/admin');
     expect(pathAfterSignIn(verified, '?next=https%3A%2F%2Fevil.example')).toBe('/');
@@ -98,7 +103,8 @@ describe('the sign-in form against the real account API', () => {
     expect(await signInAt('', 'partner@firm.example')).toBe('/');
   });
 
-  it('sends an unconfirmed address to confirm it first', async () => {
-    expect(await signInAt('?next=%2Fadmin', 'new@startup.example')).toBe('/account/verify');
+  it('sends an unconfirmed address to confirm it first, but back to the back office it asked for', async () => {
+    expect(await signInAt('?next=%2Faccount', 'new@startup.example')).toBe('/account/verify');
+    expect(await signInAt('?next=%2Fadmin', 'new@startup.example')).toBe('/admin');
   });
 });
