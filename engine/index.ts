@@ -4,7 +4,8 @@
  * from `@/engine/client` (this entry also exports the node:fs loader).
  */
 export * from './client';
-export { loadFlows, type LoadFlowsOptions } from './load-flows';
+export { loadFlows, loadOptionLists, type LoadFlowsOptions } from './load-flows';
+export { loadFlowFromText, type LoadFlowFromTextInput } from './load-flow-from-text';
 export {
   loadFlowFromData,
   loadOptionListFromData,

@@ -1,9 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseJsonSource, locate, type JsonSource } from './json-source';
-import { loadFlowFromData, loadOptionListFromData } from './load-flow-from-data';
+import { loadOptionListFromData } from './load-flow-from-data';
+import { loadFlowFromText } from './load-flow-from-text';
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
+
+/** One file's text, or the diagnostic saying why it cannot be read. */
+function readText(path: string, file: string): string | Diagnostic {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    return {
+      file,
+      pointer: '',
+      message: `Cannot read the file: ${(error as Error).message}`,
+      hint: 'Check that it exists and can be read',
+    };
+  }
+}
 
 /** Reads and parses one file; a syntax error comes back with its line and column. */
 function readJson(
@@ -11,20 +26,8 @@ function readJson(
   file: string,
   sources: Map<string, JsonSource>,
 ): { ok: true; data: unknown } | { ok: false; diagnostic: Diagnostic } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return {
-      ok: false,
-      diagnostic: {
-        file,
-        pointer: '',
-        message: `Cannot read the file: ${(error as Error).message}`,
-        hint: 'Check that it exists and can be read',
-      },
-    };
-  }
+  const text = readText(path, file);
+  if (typeof text !== 'string') return { ok: false, diagnostic: text };
   const parsed = parseJsonSource(file, text);
   if (parsed.ok) sources.set(file, parsed.source);
   return parsed;
@@ -50,17 +53,15 @@ export interface LoadFlowsOptions {
 }
 
 /**
- * Loads every flow of a folder (`<dir>/*.json`, shared lists in `<dir>/options/*.json`).
- * Server and tooling only (node:fs). Never throws on bad data: a flow with problems is left out
- * of `flows` and its diagnostics say why, each with its line and column in the file.
+ * The shared option lists of a flows folder (`<dir>/options/*.json`), each checked, with a list
+ * whose id differs from its file name left out. `sources` receives each file's text, so the
+ * caller can place its diagnostics (`locate`).
  */
-export function loadFlows(
+export function loadOptionLists(
   dir: string,
-  vars: FlowVars,
-  options: LoadFlowsOptions = {},
-): { flows: Record<string, ResolvedFlow>; diagnostics: Diagnostic[] } {
+  sources: Map<string, JsonSource> = new Map(),
+): { optionLists: OptionLists; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const sources = new Map<string, JsonSource>();
   const optionLists: OptionLists = {};
   for (const name of jsonFiles(join(dir, 'options'))) {
     const file = `options/${name}`;
@@ -83,6 +84,23 @@ export function loadFlows(
     }
     optionLists[list.id] = list.options;
   }
+  return { optionLists, diagnostics };
+}
+
+/**
+ * Loads every flow of a folder (`<dir>/*.json`, shared lists in `<dir>/options/*.json`).
+ * Server and tooling only (node:fs). Never throws on bad data: a flow with problems is left out
+ * of `flows` and its diagnostics say why, each with its line and column in the file.
+ */
+export function loadFlows(
+  dir: string,
+  vars: FlowVars,
+  options: LoadFlowsOptions = {},
+): { flows: Record<string, ResolvedFlow>; diagnostics: Diagnostic[] } {
+  const sources = new Map<string, JsonSource>();
+  const lists = loadOptionLists(dir, sources);
+  const diagnostics: Diagnostic[] = [...lists.diagnostics];
+  const optionLists = lists.optionLists;
   const flows: Record<string, ResolvedFlow> = {};
   const files = jsonFiles(dir);
   if (files.length === 0) {
@@ -94,36 +112,20 @@ export function loadFlows(
     });
   }
   for (const name of files) {
-    const read = readJson(join(dir, name), name, sources);
-    if (!read.ok) {
-      diagnostics.push(read.diagnostic);
+    const text = readText(join(dir, name), name);
+    if (typeof text !== 'string') {
+      diagnostics.push(text);
       continue;
     }
-    const result = loadFlowFromData({ file: name, data: read.data, optionLists, vars });
-    diagnostics.push(...result.diagnostics);
-    const flow = result.flow;
-    if (!flow) continue;
-    if (flow.id !== basename(name, '.json')) {
-      diagnostics.push({
-        file: name,
-        pointer: '/id',
-        message: `Flow id "${flow.id}" differs from the file name`,
-        hint: `Name the file ${flow.id}.json or set "id": "${basename(name, '.json')}"`,
-      });
-      continue;
-    }
-    flows[flow.id] = flow;
-    flow.submissions.forEach((sub, i) => {
-      const hint = options.unconfiguredForm?.(sub.formKey);
-      if (hint === undefined) return;
-      diagnostics.push({
-        file: name,
-        pointer: `/submissions/${i}/formKey`,
-        severity: 'warning',
-        message: `Form key "${sub.formKey}" has no HubSpot form: its leads are stored and held, never delivered`,
-        hint,
-      });
+    const result = loadFlowFromText({
+      file: name,
+      text,
+      optionLists,
+      vars,
+      unconfiguredForm: options.unconfiguredForm,
     });
+    diagnostics.push(...result.diagnostics);
+    if (result.flow) flows[result.flow.id] = result.flow;
   }
   // Line, column and excerpt, from the text each diagnostic's file was read from.
   const located = diagnostics.map((d) => {

@@ -1,0 +1,57 @@
+import { locate, parseJsonSource } from './json-source';
+import { loadFlowFromData } from './load-flow-from-data';
+import type { OptionLists } from './resolve-flow';
+import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
+
+export interface LoadFlowFromTextInput {
+  /** The file name, `<id>.json`: diagnostics name it and the flow's id must equal its stem. */
+  file: string;
+  /** The file's text, exactly as an editor or a store holds it. */
+  text: string;
+  optionLists?: OptionLists;
+  vars: FlowVars;
+  /** As `LoadFlowsOptions.unconfiguredForm`: a warning per form key it gives a fix for. */
+  unconfiguredForm?: (formKey: string) => string | undefined;
+}
+
+/**
+ * One flow file's text checked as `loadFlows` checks each file of a folder (syntax, schema,
+ * semantics, the id against the file name, form keys without a HubSpot form), with every
+ * diagnostic placed at its line and column in the text. Pure: the text may come from a file, a
+ * database or an editor. Never throws on bad data.
+ */
+export function loadFlowFromText(input: LoadFlowFromTextInput): {
+  flow?: ResolvedFlow;
+  diagnostics: Diagnostic[];
+} {
+  const { file, text } = input;
+  const parsed = parseJsonSource(file, text);
+  if (!parsed.ok) return { diagnostics: [parsed.diagnostic] };
+  const result = loadFlowFromData({ ...input, data: parsed.data });
+  const diagnostics = [...result.diagnostics];
+  const flow = result.flow;
+  const stem = file.replace(/\.json$/, '');
+  const place = () => diagnostics.map((d) => locate(parsed.source, d));
+  if (!flow) return { diagnostics: place() };
+  if (flow.id !== stem) {
+    diagnostics.push({
+      file,
+      pointer: '/id',
+      message: `Flow id "${flow.id}" differs from the file name`,
+      hint: `Name the file ${flow.id}.json or set "id": "${stem}"`,
+    });
+    return { diagnostics: place() };
+  }
+  flow.submissions.forEach((sub, i) => {
+    const hint = input.unconfiguredForm?.(sub.formKey);
+    if (hint === undefined) return;
+    diagnostics.push({
+      file,
+      pointer: `/submissions/${i}/formKey`,
+      severity: 'warning',
+      message: `Form key "${sub.formKey}" has no HubSpot form: its leads are stored and held, never delivered`,
+      hint,
+    });
+  });
+  return { flow, diagnostics: place() };
+}
