@@ -4,6 +4,7 @@
  */
 import { adminMigrations } from '@/site/server/admin/audit-schema';
 import { authMigrations } from '@/site/server/auth/auth-migrations';
+import { flowVersionMigrations } from '@/site/server/flows/flow-versions-schema';
 import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
 import { outboxMigrations } from '@/site/server/leads/outbox-schema';
 import type { Migration } from './database';
@@ -15,4 +16,5 @@ export const siteMigrations: readonly Migration[] = [
   ...rateLimitMigrations,
   ...funnelMigrations,
   ...adminMigrations,
+  ...flowVersionMigrations,
 ];

@@ -1,0 +1,162 @@
+/**
+ * The flow studio's store on both databases: seeding from `flows/`, drafts, publishing (numbering,
+ * refusal with the check's diagnostics, concurrent publishers) and the version listing.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import {
+  dialects,
+  testDatabase,
+  type TestDatabase,
+} from '@/tests/integration/support/test-databases';
+import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
+
+const fileText = (flowId: string) => readFileSync(path.join(FLOWS_DIR, `${flowId}.json`), 'utf8');
+const repoIds = readdirSync(FLOWS_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => path.basename(name, '.json'))
+  .sort();
+
+describe.each(dialects)('flow versions on %s', (dialect) => {
+  let database: TestDatabase;
+  let site: SiteDatabase;
+  let store: FlowVersionStore;
+  let clock = Date.UTC(2025, 10, 1, 9);
+  const storeOver = (over: SiteDatabase) =>
+    new FlowVersionStore({
+      flowsDir: FLOWS_DIR,
+      vars: VARS,
+      database: () => Promise.resolve(over),
+      now: () => clock,
+    });
+
+  beforeAll(async () => {
+    database = await testDatabase(dialect);
+    site = await database.open();
+    store = storeOver(site);
+  });
+  afterAll(() => database?.dispose());
+
+  it('imports every flow file once, at its own version, byte for byte', async () => {
+    const first = await store.seedFromFiles();
+    expect(first).toEqual({ imported: repoIds, diagnostics: [] });
+    expect(await store.seedFromFiles()).toEqual({ imported: [], diagnostics: [] });
+
+    const newsletter = JSON.parse(fileText('newsletter')) as { version: number };
+    expect(await store.versionSource('newsletter', newsletter.version)).toBe(
+      fileText('newsletter'),
+    );
+    expect(await store.versions('newsletter')).toEqual([
+      {
+        version: newsletter.version,
+        author: 'files',
+        note: 'imported from flows/newsletter.json',
+        publishedAt: clock,
+      },
+    ]);
+    const latest = await store.latestVersions();
+    expect(latest.map((v) => v.flowId)).toEqual(repoIds);
+    for (const v of latest) expect(v.source).toBe(fileText(v.flowId));
+  });
+
+  it('keeps one draft per flow, replaced on each save, until discarded', async () => {
+    expect(await store.draftOf('client')).toBeUndefined();
+    await store.saveDraft('client', '{ "not": "valid yet"', 'ann@example.com');
+    clock += 1000;
+    await store.saveDraft('client', '{ "still": "editing" }', 'bob@example.com');
+    expect(await store.draftOf('client')).toEqual({
+      source: '{ "still": "editing" }',
+      author: 'bob@example.com',
+      savedAt: clock,
+    });
+    expect(await store.discardDraft('client')).toBe(true);
+    expect(await store.discardDraft('client')).toBe(false);
+    expect(await store.draftOf('client')).toBeUndefined();
+  });
+
+  it('publishes as the previous version + 1 whatever the text says, and clears the draft', async () => {
+    const before = (await store.latest('newsletter'))!;
+    const edited = fileText('newsletter')
+      .replace('"version": 2', '"version": 1')
+      .replace('Newsletter (footer, every page)', 'Newsletter (footer)');
+    await store.saveDraft('newsletter', edited, 'ann@example.com');
+    clock += 1000;
+
+    const result = await store.publish('newsletter', edited, {
+      author: 'ann@example.com',
+      note: 'shorter title',
+    });
+
+    expect(result).toEqual({ ok: true, version: before.version + 1, warnings: [] });
+    const stored = await store.versionSource('newsletter', before.version + 1);
+    // Only the number differs from what was published.
+    expect(stored).toBe(edited.replace('"version": 1', `"version": ${before.version + 1}`));
+    expect(await store.draftOf('newsletter')).toBeUndefined();
+    expect((await store.versions('newsletter')).map((v) => [v.version, v.author, v.note])).toEqual([
+      [before.version + 1, 'ann@example.com', 'shorter title'],
+      [before.version, 'files', 'imported from flows/newsletter.json'],
+    ]);
+    expect((await store.latest('newsletter'))?.source).toBe(stored);
+    // A stored flow is no longer seeded from its file, which still says the old version.
+    expect(await store.seedFromFiles()).toEqual({ imported: [], diagnostics: [] });
+  });
+
+  it('refuses a text with errors, with the diagnostics check gives, and stores nothing', async () => {
+    const versionsBefore = await store.versions('client');
+    await store.saveDraft('client', 'draft', 'ann@example.com');
+    const broken = fileText('client').replace('"otherwise": "revenue"', '"otherwise": "revenu"');
+    expect(broken).not.toBe(fileText('client'));
+
+    const refused = await store.publish('client', broken, { author: 'ann', note: 'typo' });
+    expect(refused.ok).toBe(false);
+    const diagnostics = refused.ok ? [] : refused.diagnostics;
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]?.file).toBe('client.json');
+    expect(diagnostics[0]?.line).toBeGreaterThan(1);
+    expect(diagnostics[0]!.message).toContain('revenu');
+    expect(diagnostics[0]!.hint).toContain('Did you mean "revenue"?');
+
+    const syntax = await store.publish('client', '{\n  "id": "client",\n}', {
+      author: 'a',
+      note: '',
+    });
+    expect(syntax).toMatchObject({ ok: false, diagnostics: [{ line: 2, column: 17 }] });
+
+    // The text of one flow cannot be published as another's.
+    const other = await store.publish('client', fileText('newsletter'), { author: 'a', note: '' });
+    expect(other).toMatchObject({
+      ok: false,
+      diagnostics: [{ pointer: '/id', message: 'Flow id "newsletter" differs from the file name' }],
+    });
+
+    expect(await store.versions('client')).toEqual(versionsBefore);
+    expect((await store.draftOf('client'))?.source).toBe('draft');
+  });
+
+  it('gives concurrent publishers one number each (PostgreSQL: on two connections)', async () => {
+    // better-sqlite3 is synchronous: a second connection in this process would wait for the lock
+    // blocking the event loop, so the first could never commit. One process uses one SQLite
+    // connection, whose transactions Kysely runs one at a time; another process waits its turn
+    // (the publish writes first, so it takes the lock at once or waits with busy_timeout).
+    const second = dialect === 'postgres' ? storeOver(await database.open()) : store;
+    const start = (await store.latest('ebook'))!.version;
+    const publishes = Array.from({ length: 6 }, (_, i) =>
+      (i % 2 === 0 ? store : second).publish('ebook', fileText('ebook'), {
+        author: `publisher ${i}`,
+        note: `race ${i}`,
+      }),
+    );
+    const results = await Promise.all(publishes);
+    const numbers = results.map((r) => (r.ok ? r.version : 0)).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => start + n));
+    const listed = await store.versions('ebook');
+    expect(listed.map((v) => v.version)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => start + n));
+    for (const v of listed.slice(0, 6)) {
+      const source = (await store.versionSource('ebook', v.version))!;
+      expect((JSON.parse(source) as { version: number }).version).toBe(v.version);
+    }
+  });
+});
