@@ -8,6 +8,10 @@
  *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
  *   coverage                     per flow, the transitions the last browser run walked / all
+ *   export [--dir DIR]           write each flow's latest published version (the database's
+ *                                flow studio store) to DIR/<id>.json, exactly as stored
+ *   publish <file> --author A [--note N] [--dir DIR]
+ *                                publish a flow file's text as its flow's next version
  * `check` also warns about a flow that no page places (read from the content source and the
  * shell, as the browser path tests read it).
  * Brand placeholders are filled from BRAND_NAME / BRAND_SLUG (site/env.ts defaults).
@@ -29,8 +33,10 @@ import {
   placementsOfUnknownFlows,
   unplacedFlows,
 } from '@/site/flows/flow-placements';
+import { closeDatabase } from '@/site/server/db/site-database';
 import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
+import { exportFlows, publishFlow } from './flow-store-commands';
 import {
   WALKED_TRANSITIONS_FILE,
   lastRunWalks,
@@ -43,7 +49,10 @@ const USAGE = `Usage: npm run flows -- <command>
   paths <flowId> [--json]    list paths that together take every transition
         [--all [--max N]]    list every path, up to N (default 1000)
   graph <flowId>             print the flow as a Mermaid stateDiagram-v2
-  coverage                   per flow, transitions walked by the last browser run / all`;
+  coverage                   per flow, transitions walked by the last browser run / all
+  export [--dir DIR]         write each flow's latest published version to DIR/<id>.json
+  publish <file> --author A [--note N] [--dir DIR]
+                             publish a flow file as its flow's next version`;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -119,6 +128,18 @@ async function coverage(registry: FlowRegistry): Promise<number> {
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'coverage') return await coverage(load(rest));
+  const vars = { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG };
+  const dir = option(rest, '--dir') ?? 'flows';
+  if (command === 'export') return await exportFlows(dir, vars);
+  if (command === 'publish') {
+    const file = rest[0];
+    const author = option(rest, '--author');
+    if (file === undefined || file.startsWith('--') || author === undefined) {
+      console.error(USAGE);
+      return 1;
+    }
+    return await publishFlow(file, { author, note: option(rest, '--note') ?? '' }, dir, vars);
+  }
   if (command === 'check') {
     const registry = load(rest);
     const flows = registry.flows;
@@ -217,4 +238,9 @@ async function main(args: string[]): Promise<number> {
   return command === undefined || command === '--help' ? 0 : 1;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} finally {
+  // A PostgreSQL pool would keep the process alive (export and publish open the database).
+  await closeDatabase();
+}
