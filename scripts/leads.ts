@@ -10,6 +10,7 @@
  *                               steps seen, transitions taken, where visits left (flow events)
  */
 import { didYouMean } from '@/engine';
+import { parseUtcDay } from '@/site/format/format-date';
 import { closeDatabase } from '@/site/server/db/site-database';
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 import { formatFunnel } from '@/site/server/funnel/format-funnel';
@@ -67,20 +68,13 @@ async function retry(store: LeadStore, args: string[]) {
   );
 }
 
-/**
- * `YYYY-MM-DD` as the UTC midnight that starts that day, or a full ISO time
- * (`2026-11-24T21:40:00Z`) as that instant; undefined when it is neither.
- */
-function parseDay(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
-      return undefined;
-    const ms = Date.parse(text);
-    return Number.isNaN(ms) ? undefined : ms;
+/** `YYYY-MM-DD` as the UTC midnight starting that day, or a full ISO time as that instant. */
+function parseSince(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    return parseUtcDay(text);
   }
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Date(ms).toISOString().startsWith(text) ? ms : undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 async function funnelReport(args: string[]) {
@@ -97,7 +91,7 @@ async function funnelReport(args: string[]) {
     if (option === '--json') json = true;
     else if (option === '--since') {
       const value = rest[++i] ?? '';
-      since = parseDay(value);
+      since = parseSince(value);
       if (since === undefined)
         fail(`--since must be a date as YYYY-MM-DD (or an ISO time), not "${value}"`);
     } else if (option === '--version') {

@@ -32,3 +32,17 @@ export function formatUtcMinute(ms: number | null): string {
   if (ms === null) return '—';
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
+
+/** One UTC day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/**
+ * The UTC midnight starting a day written `YYYY-MM-DD`; undefined for anything else, a day that
+ * does not exist (2025-02-30) included. The back office's date filters and `npm run leads`.
+ */
+export function parseUtcDay(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(ms).toISOString().startsWith(text) ? ms : undefined;
+}

@@ -3,7 +3,8 @@
  * days, both inclusive) and `version` (1 to the flow's current one). A value that does not parse
  * is an error to show beside the form, and the report is read without it; it never throws.
  */
-const DAY = 86_400_000;
+import { DAY_MS, parseUtcDay } from '@/site/format/format-date';
+import { queryParam } from '@/site/admin/query-param';
 
 export type FunnelQueryField = 'from' | 'to' | 'version';
 
@@ -20,34 +21,17 @@ export interface FunnelQuery {
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function first(params: SearchParams, name: string): string {
-  const value = params[name];
-  return ((Array.isArray(value) ? value[0] : value) ?? '').trim();
-}
-
-/** The start of a UTC day written YYYY-MM-DD, or undefined for anything else (2025-02-30 too). */
-export function parseDay(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  const same =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return same ? ms : undefined;
-}
-
 export function funnelQuery(params: SearchParams, currentVersion: number): FunnelQuery {
   const query: FunnelQuery = {
-    from: first(params, 'from'),
-    to: first(params, 'to'),
+    from: queryParam(params, 'from'),
+    to: queryParam(params, 'to'),
     version: currentVersion,
     errors: [],
   };
   const day = (field: 'from' | 'to', label: string) => {
     const text = query[field];
     if (text === '') return undefined;
-    const ms = parseDay(text);
+    const ms = parseUtcDay(text);
     if (ms === undefined) {
       query.errors.push({
         field,
@@ -65,10 +49,10 @@ export function funnelQuery(params: SearchParams, currentVersion: number): Funne
     });
   } else {
     if (since !== undefined) query.since = since;
-    if (to !== undefined) query.until = to + DAY;
+    if (to !== undefined) query.until = to + DAY_MS;
   }
 
-  const version = first(params, 'version');
+  const version = queryParam(params, 'version');
   if (version !== '') {
     const n = /^\d+$/.test(version) ? Number(version) : NaN;
     if (Number.isInteger(n) && n >= 1 && n <= currentVersion) query.version = n;
@@ -87,7 +71,7 @@ export function periodText(query: FunnelQuery): string {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const { since, until } = query;
   if (since === undefined && until === undefined) return 'all time';
-  const last = until === undefined ? undefined : day(until - DAY);
+  const last = until === undefined ? undefined : day(until - DAY_MS);
   if (since === undefined) return `up to ${last} (UTC days, inclusive)`;
   if (last === undefined) return `from ${day(since)} (UTC days)`;
   return `from ${day(since)} to ${last} (UTC days, inclusive)`;

@@ -3,6 +3,8 @@
  * &to=2026-11-30&q=ada&page=2`) and in the export form: read and checked here, once. Dates are
  * whole UTC days, both ends included. A value that cannot be read is reported, not guessed.
  */
+import { queryParam, type QueryParams } from '@/site/admin/query-param';
+import { DAY_MS, parseUtcDay } from '@/site/format/format-date';
 import {
   deliveryStatuses,
   type DeliveryStatus,
@@ -10,7 +12,6 @@ import {
 } from '@/site/server/leads/lead-types';
 
 export const PAGE_SIZE = 50;
-const DAY = 86_400_000;
 
 export interface FilterValues {
   status: string;
@@ -29,28 +30,13 @@ export interface ParsedFilter {
   problems: string[];
 }
 
-type Params = Record<string, string | string[] | undefined> | URLSearchParams;
-
-function read(params: Params, name: string): string {
-  const value = params instanceof URLSearchParams ? params.get(name) : params[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 200) ?? '';
-}
-
-/** `YYYY-MM-DD` as the UTC midnight starting that day; undefined when there is no such day. */
-export function dayStart(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Date(ms).toISOString().startsWith(text) ? ms : undefined;
-}
-
-export function parseLeadFilter(params: Params, flowIds: readonly string[]): ParsedFilter {
+export function parseLeadFilter(params: QueryParams, flowIds: readonly string[]): ParsedFilter {
   const values: FilterValues = {
-    status: read(params, 'status'),
-    flow: read(params, 'flow'),
-    from: read(params, 'from'),
-    to: read(params, 'to'),
-    q: read(params, 'q'),
+    status: queryParam(params, 'status'),
+    flow: queryParam(params, 'flow'),
+    from: queryParam(params, 'from'),
+    to: queryParam(params, 'to'),
+    q: queryParam(params, 'q'),
   };
   const problems: string[] = [];
   const filter: LeadFilter = {};
@@ -68,16 +54,16 @@ export function parseLeadFilter(params: Params, flowIds: readonly string[]): Par
     ['to', 'To'],
   ] as const) {
     if (!values[name]) continue;
-    const start = dayStart(values[name]);
+    const start = parseUtcDay(values[name]);
     if (start === undefined) problems.push(`${label} must be a date such as 2026-11-24`);
     else if (name === 'from') filter.from = start;
-    else filter.to = start + DAY;
+    else filter.to = start + DAY_MS;
   }
   if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) {
     problems.push('From must not be after To');
   }
   if (values.q) filter.query = values.q;
-  const pageText = read(params, 'page');
+  const pageText = queryParam(params, 'page');
   const page = /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
   return { filter, page, values, problems };
 }

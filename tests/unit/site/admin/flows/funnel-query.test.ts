@@ -4,7 +4,8 @@
  * never a crash, with the report read without that filter.
  */
 import { describe, expect, it } from 'vitest';
-import { funnelQuery, parseDay, periodText } from '@/site/admin/flows/funnel-query';
+import { funnelQuery, periodText } from '@/site/admin/flows/funnel-query';
+import { parseUtcDay as parseDay } from '@/site/format/format-date';
 
 const DAY = 86_400_000;
 
