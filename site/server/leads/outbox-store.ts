@@ -9,6 +9,7 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { isUniqueViolation, type Dialect, type SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
 import { GroupCommit } from './group-commit';
+import { leadContact } from './lead-contact';
 import {
   DuplicateLeadError,
   type AttemptRecord,
@@ -58,18 +59,15 @@ const insertFileRow = new FixedStatement(
 );
 
 /**
- * What staff search a lead by: the answers that name or reach the visitor (keys with `name`,
- * `email` or `phone` in them), lower-cased, a phone also as its digits.
+ * What staff search a lead by: who it is from (leadContact: name, e-mail, phone), lower-cased,
+ * the phone also as its digits.
  */
 export function searchText(answers: unknown): string {
-  if (!answers || typeof answers !== 'object') return '';
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(answers)) {
-    if (typeof value !== 'string' || !/name|e-?mail|phone/i.test(key)) continue;
-    parts.push(value.toLowerCase());
-    if (/phone/i.test(key)) parts.push(value.replace(/\D/g, ''));
-  }
-  return parts.join(' ');
+  const { name, email, phone } = leadContact(answers);
+  return [name, email, phone, phone?.replace(/\D/g, '')]
+    .filter((part): part is string => Boolean(part))
+    .join(' ')
+    .toLowerCase();
 }
 
 /** Keeps a provider response readable in the outbox without letting a huge body bloat it. */
