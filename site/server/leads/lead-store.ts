@@ -135,12 +135,13 @@ export interface LeadStore {
 
   /**
    * The staff's inbox: leads matching every part of `filter`, newest received first (ties by id,
-   * descending), one page of them, and how many match in all. `query` matches each of its words
-   * within the lead's names, e-mail addresses and phone numbers (case-insensitive).
+   * descending), one page of them (every match without `page`), and how many match in all.
+   * `query` matches each of its words within the lead's names, e-mail addresses and phone
+   * numbers (case-insensitive).
    */
   searchLeads(
     filter: LeadFilter,
-    page: { limit: number; offset: number },
+    page?: { limit: number; offset: number },
   ): Promise<{ leads: LeadSummary[]; total: number }>;
 
   /** Every delivery attempt of a lead, oldest first, with HubSpot's answer. */

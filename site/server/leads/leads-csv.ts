@@ -12,9 +12,7 @@ export function csvCell(value: string | number | null | undefined): string {
 /** Every lead, or those a filter keeps (oldest first either way). */
 async function summaries(store: LeadStore, filter?: LeadFilter): Promise<LeadSummary[]> {
   if (!filter) return store.listLeads();
-  const { total } = await store.searchLeads(filter, { limit: 1, offset: 0 });
-  const { leads } = await store.searchLeads(filter, { limit: Math.max(1, total), offset: 0 });
-  return leads.reverse();
+  return (await store.searchLeads(filter)).leads.reverse();
 }
 
 export async function leadsToCsv(store: LeadStore, filter?: LeadFilter): Promise<string> {

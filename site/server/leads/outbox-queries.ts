@@ -56,7 +56,7 @@ export class OutboxQueries {
 
   async searchLeads(
     filter: LeadFilter,
-    page: { limit: number; offset: number },
+    page?: { limit: number; offset: number },
   ): Promise<{ leads: LeadSummary[]; total: number }> {
     const where: RawBuilder<unknown>[] = [];
     if (filter.flowId) where.push(sql`l.flow_id = ${filter.flowId}`);
@@ -70,11 +70,16 @@ export class OutboxQueries {
     const condition = where.length > 0 ? sql.join(where, sql` AND `) : null;
     const selected = leadSummaries(condition, filter.status);
     const db = await this.db();
+    const ordered = sql`${selected} ORDER BY l.received_at DESC, l.id DESC`;
+    if (!page) {
+      // Every match (an export): the total is what was read, no second query.
+      const { rows } = await ordered.execute(db);
+      const leads = (rows as Parameters<typeof toLeadSummary>[0][]).map(toLeadSummary);
+      return { leads, total: leads.length };
+    }
     const [{ rows }, counted] = await Promise.all([
-      sql`${selected} ORDER BY l.received_at DESC, l.id DESC
-        LIMIT ${Math.max(1, Math.floor(page.limit))} OFFSET ${Math.max(0, Math.floor(page.offset))}`.execute(
-        db,
-      ),
+      sql`${ordered} LIMIT ${Math.max(1, Math.floor(page.limit))}
+        OFFSET ${Math.max(0, Math.floor(page.offset))}`.execute(db),
       sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${selected}) matched`.execute(db),
     ]);
     return {

@@ -50,6 +50,11 @@ describe.each(dialects)('the inbox on %s', (dialect) => {
       ids[0],
     ]);
     expect((await store.searchLeads({ flowId: 'client' }, { limit: 10, offset: 0 })).total).toBe(2);
+    // Without a page: every match, newest first (the CSV export).
+    expect(await store.searchLeads({ flowId: 'client' })).toMatchObject({
+      leads: [{ id: ids[2] }, { id: ids[0] }],
+      total: 2,
+    });
     const day2 = await store.searchLeads(
       { from: base + 86_400_000, to: base + 2 * 86_400_000 },
       { limit: 10, offset: 0 },
