@@ -9,6 +9,7 @@
  * session token, which a page of another origin cannot read: only a page the site rendered for
  * this session holds it. It needs no storage and ends with the session.
  */
+import { bodyMediaType } from '@/site/http/media-type';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
@@ -74,7 +75,7 @@ export async function checkStaffPost(
   if (!staff) return refuse(404, 'Not Found');
   if (isCrossSite(request)) return refuse(403, 'Staff actions are taken from this site only.');
 
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  const mediaType = bodyMediaType(request.headers).type;
   if (mediaType !== 'application/x-www-form-urlencoded') {
     return refuse(415, 'Send the form as application/x-www-form-urlencoded.');
   }

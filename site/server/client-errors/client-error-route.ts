@@ -3,6 +3,7 @@
  * visitor's browser showed as one JSON line on stderr, where the server's other logs go. Answers
  * 204; a bad report is a 4xx with `{errors: [{field, message}]}`, never a 5xx.
  */
+import { bodyMediaType } from '@/site/http/media-type';
 import { errorResponse } from '@/site/server/auth/api-response';
 import { clientIp } from '@/site/server/leads/client-ip';
 import { createRateLimit } from '@/site/server/leads/rate-limit';
@@ -31,7 +32,7 @@ export async function POST(request: Request): Promise<Response> {
     );
   }
 
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = bodyMediaType(request.headers).type;
   if (!acceptedTypes.has(mediaType)) {
     return errorResponse(415, [{ field: 'content-type', message: 'Send application/json' }]);
   }

@@ -5,6 +5,7 @@
  * nothing stored; a stored batch is `204`. Whatever the body, the answer is never a 5xx: only a
  * fault of ours (the database) throws, for the caller to answer.
  */
+import { bodyMediaType } from '@/site/http/media-type';
 import { errorResponse, type ApiError } from '@/site/server/auth/api-response';
 import { clientIp } from '@/site/server/leads/client-ip';
 import { readBody } from '@/site/server/leads/read-body';
@@ -23,13 +24,8 @@ const noContent = () =>
 const refuse = (status: number, errors: ApiError[], headers?: Record<string, string>) =>
   errorResponse(status, errors, headers);
 
-/** The media type, or undefined when its charset is other than UTF-8 (JSON is UTF-8 only). */
-function mediaTypeOf(contentType: string): string | undefined {
-  const [type, ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length);
-  if (charset !== undefined && !['utf-8', 'utf8', '"utf-8"'].includes(charset)) return undefined;
-  return type;
-}
+/** JSON is UTF-8 only: a body declaring another charset is refused. */
+const utf8 = new Set(['utf-8', 'utf8']);
 
 export async function handleFlowEventsPost(
   request: Request,
@@ -50,8 +46,8 @@ export async function handleFlowEventsPost(
     );
   }
 
-  const mediaType = mediaTypeOf(request.headers.get('content-type') ?? '');
-  if (mediaType === undefined || !acceptedTypes.has(mediaType)) {
+  const { type, charset } = bodyMediaType(request.headers);
+  if (!acceptedTypes.has(type) || (charset !== undefined && !utf8.has(charset))) {
     return refuse(415, [
       { field: 'content-type', message: 'Send text/plain or application/json, in UTF-8' },
     ]);

@@ -3,6 +3,7 @@
  * stores it, and answers `202 {"id"}` only once the lead is committed to disk. The first
  * delivery attempt starts right after. Every refusal is a 4xx with `{errors: [{field, message}]}`.
  */
+import { bodyMediaType } from '@/site/http/media-type';
 import { newLeadId } from './lead-id';
 import { buildSubmissions, captchaAction, checkHiddenValues, validateAnswers } from '@/engine';
 import { clientIp, hubspotUtk } from './client-ip';
@@ -55,7 +56,7 @@ export async function handleLeadPost(
       { field: 'flowId', message: `There is no form "${flowId.slice(0, 100)}"` },
     ]);
 
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = bodyMediaType(request.headers).type;
   if (mediaType !== 'application/json' && mediaType !== 'multipart/form-data') {
     return refuse(415, [
       { field: 'content-type', message: 'Send application/json or multipart/form-data' },
