@@ -2,43 +2,20 @@
  * `npm run users -- grant | revoke | list`: the real CLI in a child process, on a SQLite file
  * (`LEADS_DB`) holding two visitors' accounts.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserStore, type AuthTables } from '@/site/server/auth/user-store';
 import { openMigrated } from '@/site/server/db/database';
 import { siteMigrations } from '@/site/server/db/site-migrations';
+import { runScript } from '@/tests/integration/support/run-script';
 
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'users-cli-'));
 const file = path.join(dir, 'site.sqlite');
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/users.ts', ...args],
-      {
-        cwd: root,
-        // Only what the CLI needs: no DATABASE_URL from the test's own environment.
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          NODE_ENV: 'production',
-          LEADS_DB: file,
-        },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = (...args: string[]) => runScript('scripts/users.ts', args, { LEADS_DB: file });
 
 async function roles(): Promise<Record<string, string | null>> {
   const site = await openMigrated({ file }, siteMigrations);

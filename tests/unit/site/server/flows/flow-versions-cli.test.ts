@@ -2,13 +2,13 @@
  * `npm run flows -- export | publish`: the real CLI in a child process, over a SQLite file
  * (`LEADS_DB`) and a temporary copy of `flows/`.
  */
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLOWS_DIR } from '@/tests/unit/engine/load-repo-flows';
+import { runScript } from '@/tests/integration/support/run-script';
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const tmp = mkdtempSync(path.join(tmpdir(), 'flow-versions-cli-'));
@@ -16,28 +16,7 @@ const flows = path.join(tmp, 'flows');
 const db = path.join(tmp, 'site.sqlite');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/flows.ts', ...args],
-      {
-        cwd: root,
-        // Only what the CLI needs: no DATABASE_URL from the test's own environment.
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          NODE_ENV: 'production',
-          LEADS_DB: db,
-        },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = (...args: string[]) => runScript('scripts/flows.ts', args, { LEADS_DB: db });
 
 /** Every file of a folder, by path relative to it, with its bytes. */
 function snapshot(dir: string): Record<string, string> {

@@ -2,44 +2,22 @@
  * `npm run leads -- funnel <flowId>`: the real CLI in a child process, reading a SQLite file
  * (`LEADS_DB`) that holds the events of a few visits to the `client` flow.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigrated } from '@/site/server/db/database';
 import { siteMigrations } from '@/site/server/db/site-migrations';
 import { FunnelStore } from '@/site/server/funnel/funnel-store';
 import { repoFlow, visitEvents } from './funnel-fixtures';
+import { runScript } from '@/tests/integration/support/run-script';
 
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const client = repoFlow('client');
 const dir = mkdtempSync(path.join(tmpdir(), 'funnel-cli-'));
 const file = path.join(dir, 'site.sqlite');
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/leads.ts', 'funnel', ...args],
-      {
-        cwd: root,
-        // Only what the CLI needs: no DATABASE_URL from the test's own environment.
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          NODE_ENV: 'production',
-          LEADS_DB: file,
-        },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = (...args: string[]) =>
+  runScript('scripts/leads.ts', ['funnel', ...args], { LEADS_DB: file });
 
 beforeAll(async () => {
   const site = await openMigrated({ file }, siteMigrations);
@@ -95,6 +73,8 @@ describe('npm run leads -- funnel', { timeout: 90_000 }, () => {
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toContain('There is no flow "clinet". Did you mean "client"?');
     expect(badDate).toMatchObject({ code: 2, stdout: '' });
-    expect(badDate.stderr).toContain('--since must be a date as YYYY-MM-DD (or an ISO time), not "2025-02-30"');
+    expect(badDate.stderr).toContain(
+      '--since must be a date as YYYY-MM-DD (or an ISO time), not "2025-02-30"',
+    );
   });
 });
