@@ -158,3 +158,18 @@ export function isUniqueViolation(error: unknown): boolean {
     code === '23505'
   );
 }
+
+/**
+ * `open()` run once and its result shared by every caller; a failure is not kept, so the next
+ * call tries again (a database that was down a moment ago may be up now).
+ */
+export function onceUntilFailure<T>(open: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= open().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}

@@ -17,7 +17,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   loadFlowFromText,
   loadOptionLists,
@@ -25,7 +25,7 @@ import {
   type FlowVars,
   type OptionLists,
 } from '@/engine';
-import { isUniqueViolation, type SiteDatabase } from '@/site/server/db/database';
+import { isUniqueViolation, onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
 import type { FlowVersionTables } from './flow-versions-schema';
 import { setSourceVersion } from './set-source-version';
@@ -69,23 +69,15 @@ const PUBLISH_ATTEMPTS = 10;
 export class FlowVersionStore {
   private readonly database: () => Promise<SiteDatabase>;
   private readonly now: () => number;
-  private typed: Promise<Kysely<FlowVersionTables>> | undefined;
 
   constructor(private readonly options: FlowVersionStoreOptions) {
     this.database = options.database ?? getDatabase;
     this.now = options.now ?? Date.now;
   }
 
-  private db(): Promise<Kysely<FlowVersionTables>> {
-    this.typed ??= this.database().then(
-      (site) => site.db.withTables<FlowVersionTables>(),
-      (error: unknown) => {
-        this.typed = undefined; // a database down now is asked again next time
-        throw error;
-      },
-    );
-    return this.typed;
-  }
+  private readonly db = onceUntilFailure(async () =>
+    (await this.database()).db.withTables<FlowVersionTables>(),
+  );
 
   /** The flows folder's shared lists; their errors fail a check as they fail `check`. */
   private optionLists(): { optionLists: OptionLists; diagnostics: Diagnostic[] } {

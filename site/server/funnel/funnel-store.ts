@@ -12,8 +12,8 @@
  *   `since` inclusive, `until` exclusive), and counts distinct visits throughout: a visitor who
  *   goes back and forth counts once per step and per transition.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SiteDatabase } from '@/site/server/db/database';
+import { sql, type RawBuilder } from 'kysely';
+import { onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
 import { GroupCommit } from '@/site/server/leads/group-commit';
 import type { FunnelTables } from './funnel-schema';
@@ -61,22 +61,14 @@ export interface FunnelCounts {
 }
 
 export class FunnelStore {
-  private typed: Promise<Kysely<FunnelTables>> | undefined;
   // Beacons arriving together share one commit (one fsync on SQLite), as leads do.
   private readonly commits = new GroupCommit<FunnelTables>(() => this.db());
 
   constructor(private readonly database: () => Promise<SiteDatabase> = getDatabase) {}
 
-  private db(): Promise<Kysely<FunnelTables>> {
-    this.typed ??= this.database().then(
-      (site) => site.db.withTables<FunnelTables>(),
-      (error: unknown) => {
-        this.typed = undefined; // a database down now is asked again next time
-        throw error;
-      },
-    );
-    return this.typed;
-  }
+  private readonly db = onceUntilFailure(async () =>
+    (await this.database()).db.withTables<FunnelTables>(),
+  );
 
   /** Stores the events not stored yet; resolves with how many were new. */
   async insertEvents(events: readonly FunnelEvent[], receivedAt: number): Promise<number> {

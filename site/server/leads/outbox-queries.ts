@@ -3,7 +3,7 @@
  * token, and counts (the `LeadStore` reads; the guarantees are written in lead-store.ts).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SiteDatabase } from '@/site/server/db/database';
+import { onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
 import { getDatabase } from '@/site/server/db/site-database';
 import type { LeadStats } from './lead-store';
 import type {
@@ -25,21 +25,13 @@ import {
 } from './outbox-rows';
 
 export class OutboxQueries {
-  private typed: Promise<{ db: Kysely<OutboxTables>; site: SiteDatabase }> | undefined;
-
   constructor(private readonly database: () => Promise<SiteDatabase> = getDatabase) {}
 
   /** The database with the outbox's tables typed, and which dialect it speaks. */
-  protected handle(): Promise<{ db: Kysely<OutboxTables>; site: SiteDatabase }> {
-    this.typed ??= this.database().then(
-      (site) => ({ db: site.db.withTables<OutboxTables>(), site }),
-      (error: unknown) => {
-        this.typed = undefined; // a database down now is asked again next time
-        throw error;
-      },
-    );
-    return this.typed;
-  }
+  protected readonly handle = onceUntilFailure(async () => {
+    const site = await this.database();
+    return { db: site.db.withTables<OutboxTables>(), site };
+  });
 
   protected async db(): Promise<Kysely<OutboxTables>> {
     return (await this.handle()).db;
