@@ -5,12 +5,10 @@
  * and brought back, a visitor's account gets a 404, a cross-site POST is refused; axe finds
  * nothing on the staff pages at desktop and phone widths.
  */
-import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { browserWalks } from './flows/support/browser-walks';
 import {
@@ -27,46 +25,19 @@ import {
   e2eNotifyTo,
   fakeHubSpot,
 } from './support/fake-hubspot-client';
-import { verificationPath, waitForMail } from './support/mailbox';
-import { e2eDatabase, e2eMailDir } from './support/run-dir';
+import {
+  grantRole,
+  hashed,
+  signInWithForm,
+  uniqueEmail,
+  verifiedAccount,
+} from './support/accounts';
+import { e2eMailDir } from './support/run-dir';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
 
-const password = 'a sturdy passphrase';
-const hashed = { timeout: 20_000 };
-const unique = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@firm.example`;
-
-async function verifiedAccount(request: APIRequestContext, email: string) {
-  expect((await request.post('/auth/register', { data: { email, password } })).status()).toBe(202);
-  const token = new URLSearchParams(verificationPath(await waitForMail(email)).split('?')[1]).get(
-    'token',
-  );
-  expect((await request.post('/auth/verify', { data: { token } })).status()).toBe(200);
-}
-
-async function grant(email: string, role: 'staff' | 'admin') {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join('scripts', 'users.ts'),
-      'grant',
-      email,
-      role,
-    ],
-    { env: { ...process.env, LEADS_DB: e2eDatabase() } },
-  );
-}
-
-async function signIn(page: Page, email: string) {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled(hashed);
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
+const unique = (label: string) => uniqueEmail(label, 'firm.example');
 
 /** The notification mail naming this lead (several leads notify the same desk). */
 async function notificationFor(leadId: string): Promise<string> {
@@ -141,11 +112,11 @@ test('a lead notifies the desk; staff read it as answered, retry it and see it d
   const email = unique('staff');
   const staff = await browser.newContext({ baseURL: new URL(page.url()).origin });
   await verifiedAccount(staff.request, email);
-  await grant(email, 'staff');
+  await grantRole(email, 'staff');
   const desk = await staff.newPage();
   await desk.goto(`${link.pathname}${link.search}`);
   await expect(desk).toHaveURL(/\/login\?next=/);
-  await signIn(desk, email);
+  await signInWithForm(desk, email);
   await expect(desk).toHaveURL(new RegExp(`/admin/leads/${id}$`), hashed);
 
   // The answers as the visitor saw the questions.
@@ -206,7 +177,7 @@ test('a signed-out user is sent to sign in; a visitor’s account gets a plain 4
   const email = unique('visitor');
   await verifiedAccount(page.request, email);
   await page.goto('/login');
-  await signIn(page, email);
+  await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/$/, hashed);
   const response = await page.goto('/admin/leads');
   expect(response?.status()).toBe(404);

@@ -1,35 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { hashed, password, signInWithForm, uniqueEmail, verifiedAccount } from './support/accounts';
 import { verificationPath, waitForMail } from './support/mailbox';
 
 // Each sign-in costs a deliberate scrypt hash; on a busy machine a journey of several
 // takes longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-const password = 'a sturdy passphrase';
-// Waits for an answer that includes a password check (deliberately slow scrypt; slower
-// still when the machine is busy).
-const hashed = { timeout: 20_000 };
-const unique = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@firm-client.example`;
-
-async function signInWithForm(page: Page, email: string, secret = password) {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  // The button is enabled once the page is interactive (hydrated).
-  await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled(hashed);
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByLabel('Password').fill(secret);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Registers and verifies through the API and the mail folder, like a user would. */
-async function verifiedAccount(request: APIRequestContext, email: string) {
-  expect((await request.post('/auth/register', { data: { email, password } })).status()).toBe(202);
-  const token = new URLSearchParams(verificationPath(await waitForMail(email)).split('?')[1]).get(
-    'token',
-  );
-  expect((await request.post('/auth/verify', { data: { token } })).status()).toBe(200);
-}
+const unique = (label: string) => uniqueEmail(label);
 
 test('register → mail → unverified login → verify from the link → login → logout', async ({
   page,

@@ -5,16 +5,14 @@
  * exactly, per transition. This file runs in its own Playwright project after every other test
  * (playwright.config.ts), so the events since it started are its own visitors' only.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { browserWalks } from './support/browser-walks';
 import { answerStep, expectStep, visitorIp } from './support/flow-driver';
 import { repoFlows, sitePlacements } from './support/repo-flows';
-import { verificationPath, waitForMail } from '../support/mailbox';
+import { grantRole, password, uniqueEmail, verifiedAccount } from '../support/accounts';
 import { e2eDatabase } from '../support/run-dir';
+import { runScript } from '../../integration/support/run-script';
 
 interface FunnelJson {
   visitors: number;
@@ -40,20 +38,15 @@ function stepAnswers(step: PathStep): Answers {
 }
 
 async function funnelNow(since = startedAt): Promise<FunnelJson> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join('scripts', 'leads.ts'),
-      'funnel',
-      'client',
-      '--since',
-      since,
-      '--json',
-    ],
-    { env: { ...process.env, LEADS_DB: e2eDatabase() } },
+  const run = await runScript(
+    'scripts/leads.ts',
+    ['funnel', 'client', '--since', since, '--json'],
+    {
+      LEADS_DB: e2eDatabase(),
+    },
   );
-  return JSON.parse(stdout) as FunnelJson;
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as FunnelJson;
 }
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -129,26 +122,9 @@ test('each covering path of the client questionnaire and one visitor leaving at 
 });
 
 test('staff see the same counts on the funnel page as the report gives', async ({ page }) => {
-  const email = `funnel-staff-${Date.now()}@firm.example`;
-  const password = 'a sturdy passphrase';
-  expect((await page.request.post('/auth/register', { data: { email, password } })).status()).toBe(
-    202,
-  );
-  const token = new URLSearchParams(verificationPath(await waitForMail(email)).split('?')[1]).get(
-    'token',
-  );
-  expect((await page.request.post('/auth/verify', { data: { token } })).status()).toBe(200);
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join('scripts', 'users.ts'),
-      'grant',
-      email,
-      'staff',
-    ],
-    { env: { ...process.env, LEADS_DB: e2eDatabase() } },
-  );
+  const email = uniqueEmail('funnel-staff', 'firm.example');
+  await verifiedAccount(page.request, email);
+  await grantRole(email, 'staff');
   expect((await page.request.post('/auth/login', { data: { email, password } })).status()).toBe(
     200,
   );
