@@ -16,20 +16,15 @@ import { FunnelFilters } from '@/site/admin/flows/funnel-filters';
 import { funnelQuery } from '@/site/admin/flows/funnel-query';
 import { FunnelTable } from '@/site/admin/flows/funnel-table';
 import { funnel, type Funnel } from '@/site/server/funnel/funnel-report';
-import { repoFlow, tempFunnel, visitEvents } from '../../server/funnel/funnel-fixtures';
+import {
+  repoFlow,
+  tempFunnel,
+  toReady,
+  toRevenue,
+  visitEvents,
+} from '../../server/funnel/funnel-fixtures';
 
 const client = repoFlow('client');
-const toRevenue = ['phase', 'phase#1', 'revenue', 'revenue#0'];
-const toReady = [
-  ...toRevenue,
-  'industry',
-  'industry#0',
-  'service',
-  'service#0',
-  'contact',
-  'contact#0',
-  'ready',
-];
 const visits: Record<string, string[]> = {
   booked1: [...toReady, 'ready#1'],
   booked2: [...toReady, 'ready#1'],

@@ -80,3 +80,18 @@ export function wireBatch(events: readonly FunnelEvent[]) {
     })),
   };
 }
+
+/** The client questionnaire's way through the revenue branch (events as a visit reports them). */
+export const toRevenue = ['phase', 'phase#1', 'revenue', 'revenue#0'];
+
+/** …on to the ready step, where the visitor books a consultation or buys. */
+export const toReady = [
+  ...toRevenue,
+  'industry',
+  'industry#0',
+  'service',
+  'service#0',
+  'contact',
+  'contact#0',
+  'ready',
+];

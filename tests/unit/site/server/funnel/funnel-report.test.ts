@@ -7,20 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFunnel } from '@/site/server/funnel/format-funnel';
 import { funnel, type Funnel } from '@/site/server/funnel/funnel-report';
 import { dialects } from '@/tests/integration/support/test-databases';
-import { repoFlow, tempFunnel, visitEvents } from './funnel-fixtures';
+import { repoFlow, tempFunnel, toReady, toRevenue, visitEvents } from './funnel-fixtures';
 
 const client = repoFlow('client');
-const toRevenue = ['phase', 'phase#1', 'revenue', 'revenue#0'];
-const toReady = [
-  ...toRevenue,
-  'industry',
-  'industry#0',
-  'service',
-  'service#0',
-  'contact',
-  'contact#0',
-  'ready',
-];
 
 /** Everything reported in the period the tests read (received on day 2). */
 const visits: Record<string, string[]> = {
