@@ -23,6 +23,8 @@ export default tseslint.config(
       'playwright-report/**',
       'next-env.d.ts',
       'public/**',
+      // ajv's standalone code, written by scripts/generate-schema-validators.mjs.
+      'engine/generated/**',
       // The test Strapi's own files: its install, database, caches and uploads.
       'tests/strapi/{node_modules,.tmp,.cache,build,dist,public}/**',
     ],

@@ -1,24 +1,16 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import flowSchema from '../schemas/flow.schema.json';
-import optionListSchema from '../schemas/option-list.schema.json';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { flow, optionList } from './generated/schema-validators';
 import { didYouMean } from './did-you-mean';
 import type { Diagnostic } from './types';
 
 /*
  * JSON Schema validation of flow and option-list files, turned into diagnostics that name the
- * offending value (JSON pointer) and say how to fix it. The validators are compiled once per
- * process: compiling the schema costs far more than validating every flow.
+ * offending value (JSON pointer) and say how to fix it. The validators are ajv's standalone code,
+ * generated from the schemas by scripts/generate-schema-validators.mjs: compiling them at runtime
+ * would use `new Function`, which the studio's pages may not (their Content-Security-Policy has
+ * no 'unsafe-eval'), and cost each server process its first half second. One definition serves
+ * the server, the CLI and the browser.
  */
-
-let validators: { flow: ValidateFunction; optionList: ValidateFunction } | undefined;
-
-function getValidators() {
-  if (!validators) {
-    const ajv = new Ajv2020({ allErrors: true, discriminator: true, verbose: true });
-    validators = { flow: ajv.compile(flowSchema), optionList: ajv.compile(optionListSchema) };
-  }
-  return validators;
-}
 
 function describe(error: ErrorObject): { pointer: string; message: string; hint: string } {
   const parent = error.parentSchema as
@@ -107,11 +99,9 @@ function toDiagnostics(file: string, errors: ErrorObject[] | null | undefined): 
 }
 
 export function flowSchemaDiagnostics(file: string, data: unknown): Diagnostic[] {
-  const { flow } = getValidators();
   return flow(data) ? [] : toDiagnostics(file, flow.errors);
 }
 
 export function optionListSchemaDiagnostics(file: string, data: unknown): Diagnostic[] {
-  const { optionList } = getValidators();
   return optionList(data) ? [] : toDiagnostics(file, optionList.errors);
 }
