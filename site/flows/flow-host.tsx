@@ -53,7 +53,7 @@ async function checkoutLinks(): Promise<Record<string, string>> {
 }
 
 export async function FlowHost(props: FlowHostProps) {
-  const flow = loadSiteFlow(props.flowId);
+  const flow = await loadSiteFlow(props.flowId);
   const hasCheckout = flow.endings.some((e) => e.kind === 'checkout');
   const rendererProps: Omit<FlowRendererProps, 'flow'> = {
     pageName: props.pageName,
@@ -70,6 +70,7 @@ export async function FlowHost(props: FlowHostProps) {
     <FlowIsland
       kind="flow"
       flowId={flow.id}
+      version={flow.version}
       props={rendererProps}
       opening={
         props.countOpening ? { version: flow.version, step: start?.step ?? flow.start } : undefined

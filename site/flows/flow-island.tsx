@@ -29,6 +29,8 @@ type IslandRenderer =
   | {
       kind: 'flow';
       flowId: string;
+      /** The version the page was rendered with: fetched as such, never a cached older one. */
+      version: number;
       props: Omit<FlowRendererProps, 'flow'>;
       /** The opening step to count as seen in the flow's funnel on arrival (funnel-beacon). */
       opening?: { version: number; step: string };
@@ -42,9 +44,13 @@ export type FlowIslandProps = IslandRenderer & {
 
 type Loaded = { Renderer: ComponentType<Record<string, unknown>>; props: Record<string, unknown> };
 
-/** A resolved flow, written at build time by `GET /api/flows/{id}` (flow-json-route). */
-async function fetchFlow(flowId: string): Promise<ResolvedFlow> {
-  const response = await fetch(`/api/flows/${encodeURIComponent(flowId)}`);
+/**
+ * A resolved flow, as `GET /api/flows/{id}` serves it (flow-json-route): its newest version. The
+ * page's version in the query keeps a browser's cached copy of an older version from answering.
+ */
+async function fetchFlow(flowId: string, version?: number): Promise<ResolvedFlow> {
+  const query = version === undefined ? '' : `?v=${version}`;
+  const response = await fetch(`/api/flows/${encodeURIComponent(flowId)}${query}`);
   if (!response.ok) throw new Error(`flow ${flowId}: HTTP ${response.status}`);
   return (await response.json()) as ResolvedFlow;
 }
@@ -52,7 +58,7 @@ async function fetchFlow(flowId: string): Promise<ResolvedFlow> {
 /** The renderer's code and its flows, fetched in parallel. */
 async function load(island: IslandRenderer): Promise<Loaded> {
   if (island.kind === 'flow') {
-    const [module, flow] = await Promise.all([import('./flow-renderer'), fetchFlow(island.flowId)]);
+    const [module, flow] = await Promise.all([import('./flow-renderer'), fetchFlow(island.flowId, island.version)]);
     return {
       Renderer: module.FlowRenderer as unknown as Loaded['Renderer'],
       props: { ...island.props, flow },

@@ -115,6 +115,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     }
     const result = await submitLead({
       flowId: flow.id,
+      flowVersion: flow.version,
       answers: input.answers,
       page: {
         uri: window.location.href,

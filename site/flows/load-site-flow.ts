@@ -1,13 +1,13 @@
 /**
- * What a page asks of the site's flow registry (site/server/flows): one flow by id, or an
- * error, because a page must not silently lose its form.
+ * What a page asks of the site's flows (site/server/flows/site-flows.ts): one flow by id, at its
+ * newest published version, or an error, because a page must not silently lose its form.
  */
 import type { ResolvedFlow } from '@/engine';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { LOOKUP_MAX_AGE_MS, siteFlows } from '@/site/server/flows/site-flows';
 
 /** The resolved flow, or an Error naming the flow. */
-export function loadSiteFlow(flowId: string): ResolvedFlow {
-  const flow = siteFlowRegistry().get(flowId);
+export async function loadSiteFlow(flowId: string): Promise<ResolvedFlow> {
+  const flow = (await siteFlows().fresh(LOOKUP_MAX_AGE_MS)).get(flowId);
   if (!flow) throw new Error(`Flow "${flowId}" is missing or invalid: run npm run flows -- check`);
   return flow;
 }

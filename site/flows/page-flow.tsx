@@ -9,9 +9,9 @@ import { StaticStep } from './static-step';
 import { FlowHost, publicCaptcha } from './flow-host';
 import { loadSiteFlow } from './load-site-flow';
 
-export function PageFlow({ flow, label }: { flow: string; label?: string }) {
+export async function PageFlow({ flow, label }: { flow: string; label?: string }) {
   if (flow === 'bookConsult') {
-    const bookConsult = loadSiteFlow('bookConsult');
+    const bookConsult = await loadSiteFlow('bookConsult');
     const props: Omit<BookingFlowProps, 'bookConsult' | 'bookingRequest'> = {
       schedulerUrl: env.SCHEDULER_URL,
       captcha: publicCaptcha(),

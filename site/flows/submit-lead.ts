@@ -1,5 +1,5 @@
 /**
- * Sends a lead to the site's own endpoint, `POST /api/leads/{flowId}` — never to the CRM from
+ * Sends a lead to the site's own endpoint, `POST /api/leads/{flowId}?version=N` — never to the CRM from
  * the browser. JSON `{answers, page, hidden?, captchaToken?}`, or multipart with the same fields (as JSON
  * text parts) plus one part per file when the answers carry uploads.
  */
@@ -7,6 +7,8 @@ import type { Answers } from '@/engine/client';
 
 export interface LeadPayload {
   flowId: string;
+  /** The version the visitor answered: the server checks the lead against that one. */
+  flowVersion: number;
   answers: Answers;
   page: { uri: string; name: string };
   files: Record<string, File>;
@@ -69,7 +71,8 @@ export async function submitLead(payload: LeadPayload): Promise<{ id: string }> 
   const { body, headers } = requestBody(payload);
   let response: Response;
   try {
-    response = await fetch(`/api/leads/${encodeURIComponent(payload.flowId)}`, {
+    const url = `/api/leads/${encodeURIComponent(payload.flowId)}?version=${payload.flowVersion}`;
+    response = await fetch(url, {
       method: 'POST',
       body,
       headers,

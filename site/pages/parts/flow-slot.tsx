@@ -7,8 +7,8 @@ import { PageFlow } from '@/site/flows/page-flow';
  * any flow a page's `forms` names, with no code to add. The slot also says how to reach the
  * firm, so a visitor is never left with a dead form.
  */
-export function FlowSlot({ flow }: { flow: string }) {
-  const { pageHeading, title } = loadSiteFlow(flow);
+export async function FlowSlot({ flow }: { flow: string }) {
+  const { pageHeading, title } = await loadSiteFlow(flow);
   const heading = pageHeading ?? title;
   const careers = flow === 'careers' || flow === 'careersApplication';
   const email = careers ? siteConfig.careersEmail : siteConfig.infoEmail;

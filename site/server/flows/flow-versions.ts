@@ -11,7 +11,9 @@
  *   version and clears the draft; the primary key refuses a number taken meanwhile by another
  *   publisher (another instance), and the publish is retried with the next one.
  * - `seedFromFiles` is idempotent and safe to run from several instances at once: it imports a
- *   flow only while none of its versions is stored, at the file's own version, byte for byte.
+ *   flow's file, at the file's own version and byte for byte, while none of the flow's versions is
+ *   stored or when the file's version is above every stored one (a change made in the files and
+ *   deployed); a file at or below the stored versions is left alone, the store being newer.
  * - Shared option lists (`flows/options/*.json`) are not stored: they stay files for now, read
  *   from the flows folder at each publish and seed.
  */
@@ -97,9 +99,10 @@ export class FlowVersionStore {
   }
 
   /**
-   * Imports each valid `<dir>/*.json` whose flow has no stored version, as published version =
-   * the file's `version` (author `files`), text kept byte for byte. Resolves with the ids imported
-   * and the diagnostics of the files that could not be (those stay unimported).
+   * Imports each valid `<dir>/*.json` whose `version` is above every stored version of its flow
+   * (or whose flow has none), as published version = the file's `version` (author `files`), text
+   * kept byte for byte. Resolves with the ids imported and the diagnostics of the files that could
+   * not be (those stay unimported).
    */
   async seedFromFiles(
     dir: string = this.options.flowsDir,
@@ -115,17 +118,17 @@ export class FlowVersionStore {
       const flowId = path.basename(name, '.json');
       const stored = await db
         .selectFrom('flow_versions')
-        .select('version')
+        .select(sql<number | null>`MAX(version)`.as('version'))
         .where('flow_id', '=', flowId)
-        .limit(1)
         .executeTakeFirst();
-      if (stored) continue;
+      const newest = stored?.version == null ? 0 : Number(stored.version);
       const source = readFileSync(path.join(dir, name), 'utf8');
       const checked = this.check(flowId, source, lists);
       if (!checked.flow) {
         diagnostics.push(...checked.diagnostics.filter(isError));
         continue;
       }
+      if (checked.flow.version <= newest) continue;
       const result = await db
         .insertInto('flow_versions')
         .values({
@@ -250,6 +253,17 @@ export class FlowVersionStore {
       .where('version', '=', version)
       .executeTakeFirst();
     return row?.source;
+  }
+
+  /** The newest version number of every flow that has one: what a refresh compares. */
+  async latestVersionNumbers(): Promise<Map<string, number>> {
+    const db = await this.db();
+    const rows = await db
+      .selectFrom('flow_versions')
+      .select(['flow_id', sql<number>`MAX(version)`.as('version')])
+      .groupBy('flow_id')
+      .execute();
+    return new Map(rows.map((row) => [row.flow_id, Number(row.version)]));
   }
 
   /** The flow's newest published version, if it has any. */

@@ -5,14 +5,15 @@
  */
 import { env } from '@/site/env';
 import { getDatabase } from '@/site/server/db/site-database';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { LOOKUP_MAX_AGE_MS, siteFlows } from '@/site/server/flows/site-flows';
 import { createRateLimit, type RateDecision } from '@/site/server/leads/rate-limit';
 import type { KnownFlows } from './check-flow-events';
 import { FunnelStore } from './funnel-store';
 
 export interface FunnelServices {
   store: FunnelStore;
-  flows: KnownFlows;
+  /** The flows as they are now: a published version's events are accepted from its publish. */
+  flows: () => Promise<KnownFlows>;
   rateLimit: (clientKey: string) => Promise<RateDecision>;
 }
 
@@ -21,7 +22,7 @@ let services: FunnelServices | undefined;
 export function funnelServices(): FunnelServices {
   services ??= {
     store: new FunnelStore(getDatabase),
-    flows: siteFlowRegistry(),
+    flows: () => siteFlows().fresh(LOOKUP_MAX_AGE_MS),
     rateLimit: createRateLimit(env.FLOW_EVENTS_RATE_LIMIT, getDatabase, 'flow-events'),
   };
   return services;

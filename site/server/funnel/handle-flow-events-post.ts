@@ -63,7 +63,7 @@ export async function handleFlowEventsPost(
 
   const parsed = parseFlowEvents(body.bytes);
   if (!parsed.ok) return refuse(400, parsed.errors);
-  const checked = checkFlowEvents(parsed.batch, services.flows);
+  const checked = checkFlowEvents(parsed.batch, await services.flows());
   if (!checked.ok) return refuse(400, checked.errors);
 
   await services.store.insertEvents(checked.events, now());

@@ -2,6 +2,10 @@
  * `POST /api/leads/{flowId}`: checks a submission against the flow (never trusting the browser),
  * stores it, and answers `202 {"id"}` only once the lead is committed to disk. The first
  * delivery attempt starts right after. Every refusal is a 4xx with `{errors: [{field, message}]}`.
+ *
+ * `?version=N` names the version of the flow the visitor answered (the renderer sends the one it
+ * ran): the lead is checked against that version, so a visitor who started before a publish
+ * finishes on the version they saw. Without it, the newest published version checks the lead.
  */
 import { bodyMediaType } from '@/site/http/media-type';
 import { newLeadId } from './lead-id';
@@ -28,6 +32,13 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 const refuse = (status: number, errors: FieldError[], headers?: Record<string, string>) =>
   Response.json({ errors }, { status, headers });
 
+/** The `version` query parameter: undefined when absent, null when not a version number. */
+function requestedVersion(url: string): number | undefined | null {
+  const raw = new URL(url, 'http://site.invalid').searchParams.get('version');
+  if (raw === null) return undefined;
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+}
+
 export async function handleLeadPost(
   request: Request,
   flowId: string,
@@ -50,7 +61,19 @@ export async function handleLeadPost(
     );
   }
 
-  const flow = services.flows.get(flowId);
+  const version = requestedVersion(request.url);
+  if (version === null) {
+    return refuse(400, [{ field: 'version', message: 'version must be a whole number from 1' }]);
+  }
+  const flow = await services.flows.flow(flowId, version);
+  if (!flow && version !== undefined && (await services.flows.flow(flowId))) {
+    return refuse(404, [
+      {
+        field: 'version',
+        message: `Form "${flowId.slice(0, 100)}" has no version ${version}; reload the page`,
+      },
+    ]);
+  }
   if (!flow)
     return refuse(404, [
       { field: 'flowId', message: `There is no form "${flowId.slice(0, 100)}"` },

@@ -5,8 +5,8 @@
  */
 import { env, hubspotForms, hubspotSubscriptionTypes } from '@/site/env';
 import { getDatabase, siteDialect } from '@/site/server/db/site-database';
-import type { FlowRegistry } from '@/site/server/flows/flow-registry';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import type { ResolvedFlow } from '@/engine';
+import { siteFlows } from '@/site/server/flows/site-flows';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
 import { noneSink, type CrmSink } from './crm-sink';
 import { DeliveryWorker } from './delivery-worker';
@@ -18,10 +18,15 @@ import type { LeadStore } from './lead-store';
 import { OutboxStore } from './outbox-store';
 import { createRateLimit, type RateDecision } from './rate-limit';
 
+/** The flow a lead is checked against: version `version` when given, else the newest. */
+export interface LeadFlows {
+  flow(flowId: string, version?: number): Promise<ResolvedFlow | undefined>;
+}
+
 export interface LeadServices {
   store: LeadStore;
   files: FileStorage;
-  flows: FlowRegistry;
+  flows: LeadFlows;
   captcha: CaptchaVerifier;
   rateLimit: (clientKey: string) => Promise<RateDecision>;
   fileLink: (token: string) => string;
@@ -57,7 +62,7 @@ export function leadServices(): LeadServices {
   services ??= {
     store: createLeadStoreFromEnv(),
     files: new FileStorage(env.UPLOADS_DIR),
-    flows: siteFlowRegistry(),
+    flows: siteFlows(),
     captcha: createCaptchaVerifier({
       provider: env.CAPTCHA_PROVIDER,
       secret: env.CAPTCHA_SECRET,

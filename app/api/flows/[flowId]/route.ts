@@ -1,5 +1,6 @@
 export { GET, generateStaticParams } from '@/site/flows/flow-json-route';
 
-// Written at build time, one file per flow; an unknown flow answers 404.
+// Static: written at build time, one response per flow, and written again only when a new version
+// is published (on-demand revalidation). A flow created after the build renders on first request.
 export const dynamic = 'force-static';
-export const dynamicParams = false;
+export const dynamicParams = true;

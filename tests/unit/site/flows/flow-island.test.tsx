@@ -37,7 +37,7 @@ beforeEach(() => {
     'fetch',
     vi.fn((url: string) =>
       Promise.resolve(
-        url === `/api/flows/${flow.id}`
+        url === `/api/flows/${flow.id}?v=${flow.version}`
           ? new Response(JSON.stringify(flow), { headers: { 'Content-Type': 'application/json' } })
           : new Response('not found', { status: 404 }),
       ),
@@ -58,7 +58,12 @@ function renderIsland(initialAnswers?: Answers) {
   const start = prefillProgress(flow, initialAnswers);
   const html = renderToStaticMarkup(<StaticStep flow={flow} start={start} headingLevel={3} />);
   render(
-    <FlowIsland kind="flow" flowId={flow.id} props={{ headingLevel: 3, onEnding, initialAnswers }}>
+    <FlowIsland
+      kind="flow"
+      flowId={flow.id}
+      version={flow.version}
+      props={{ headingLevel: 3, onEnding, initialAnswers }}
+    >
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </FlowIsland>,
   );

@@ -44,7 +44,7 @@ describe.each(dialects)('POST /api/flow-events on %s', (dialect) => {
 
   beforeAll(async () => {
     funnel = await tempFunnel(dialect);
-    services = { store: funnel.store, flows: repoRegistry(), rateLimit: createRateLimit(0) };
+    services = { store: funnel.store, flows: () => Promise.resolve(repoRegistry()), rateLimit: createRateLimit(0) };
   });
   afterAll(() => funnel?.dispose());
 
@@ -278,7 +278,7 @@ describe('the flow events endpoint', () => {
     try {
       const response = await postFlowEvents(request(batch), () => ({
         store: new FunnelStore(() => Promise.resolve(dead)),
-        flows: repoRegistry(),
+        flows: () => Promise.resolve(repoRegistry()),
         rateLimit: createRateLimit(0),
       }));
       expect(response.status).toBe(500);

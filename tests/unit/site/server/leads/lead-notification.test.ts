@@ -3,6 +3,7 @@
  * flows, a real outbox on both databases, real upload storage and the real file mailer in a temp
  * MAIL_DIR. Only the mailers that fail or hang are test-made, to show a lead never depends on them.
  */
+import { SiteFlows } from '@/site/server/flows/site-flows';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -136,7 +137,7 @@ describe.each(dialects)('new leads stored on %s', (dialect) => {
     return {
       store: outbox.store,
       files: new FileStorage(path.join(dir, 'uploads')),
-      flows: repoRegistry(),
+      flows: new SiteFlows({ files: repoRegistry() }),
       captcha: createCaptchaVerifier({ provider: 'none' }),
       rateLimit: createRateLimit(0),
       fileLink: (token) => fileLink(SITE, token),

@@ -1,0 +1,175 @@
+/**
+ * The flows the site serves: the newest published version of each flow in the studio's store
+ * (flow-versions.ts), over the files in `flows/` that seeded it. Pages, `/api/flows/{id}`, the lead
+ * and flow-event endpoints and the back office read flows here, so a version published in the
+ * studio (or with `npm run flows -- publish`) reaches each of them without a rebuild.
+ *
+ * - `current()` is a synchronous snapshot, a `FlowRegistry` like the files' one: whoever holds it
+ *   sees one consistent set of flows. It starts as the files' registry and is replaced by
+ *   `refresh()`, which reads the newest version number of every flow (one small query) and
+ *   compiles only the flows whose number changed.
+ * - `fresh(maxAgeMs)` refreshes when the snapshot is older than that, sharing one refresh among
+ *   concurrent callers; a failed refresh (database down) logs and keeps the snapshot it had.
+ * - `version(id, n)` is any published version, kept once compiled (versions are immutable): a
+ *   visitor who started on version n submits against version n after n + 1 is published.
+ * - While Next builds there is no store: pages are prerendered from the files, and a server
+ *   started on that build revalidates the pages whose flow the store has moved on
+ *   (flow-publish-watcher.ts).
+ *
+ * Next bundles the instrumentation hook and the routes as separate module instances, so each
+ * instance of this module keeps its own snapshot; they agree because each reads the same store.
+ */
+import path from 'node:path';
+import type { Diagnostic, ResolvedFlow } from '@/engine';
+import { env } from '@/site/env';
+import { FlowVersionStore } from './flow-versions';
+import type { FlowRegistry } from './flow-registry';
+import { siteFlowRegistry } from './site-flow-registry';
+
+/**
+ * How old a snapshot may be when a lead or a page asks for a flow: one query a second at most,
+ * and a publish reaches every instance's endpoints well within the 10 s the studio promises.
+ */
+export const LOOKUP_MAX_AGE_MS = 1000;
+
+/** How many old versions stay compiled in memory (each is a few KiB of JSON). */
+const OLD_VERSIONS_KEPT = 64;
+
+export interface SiteFlowsOptions {
+  /** The files' registry: the snapshot before the first refresh, and the flows while building. */
+  files: FlowRegistry;
+  /** Absent while building: the files are then all there is. */
+  store?: FlowVersionStore;
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+export class SiteFlows {
+  private snapshot: FlowRegistry;
+  private refreshedAt = -Infinity;
+  private refreshing: Promise<string[]> | undefined;
+  private readonly old = new Map<string, ResolvedFlow>();
+  private readonly log: (message: string) => void;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SiteFlowsOptions) {
+    this.snapshot = options.files;
+    this.log = options.log ?? console.error;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The flows as last refreshed (the files' ones before any refresh). */
+  current(): FlowRegistry {
+    return this.snapshot;
+  }
+
+  /**
+   * Reads the store and swaps in a snapshot holding each flow's newest version; resolves with
+   * the ids whose version changed. A stored version that no longer passes the checks (a shared
+   * option list changed under it) keeps the flow at the version it had, and is logged.
+   */
+  refresh(): Promise<string[]> {
+    this.refreshing ??= this.load().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  /** The snapshot, refreshed first when it is older than `maxAgeMs`. */
+  async fresh(maxAgeMs: number): Promise<FlowRegistry> {
+    if (this.options.store && this.now() - this.refreshedAt >= maxAgeMs) {
+      try {
+        await this.refresh();
+      } catch (error) {
+        this.log(
+          `[flows] could not read the published flows, serving the last known: ${String(error)}`,
+        );
+      }
+    }
+    return this.snapshot;
+  }
+
+  /**
+   * The flow a lead or an event is checked against: version `version` when given (any published
+   * one), else the newest, read from the store at most `LOOKUP_MAX_AGE_MS` ago.
+   */
+  async flow(flowId: string, version?: number): Promise<ResolvedFlow | undefined> {
+    const current = (await this.fresh(LOOKUP_MAX_AGE_MS)).get(flowId);
+    if (version === undefined || !current) return current;
+    return this.version(flowId, version);
+  }
+
+  /** Version `version` of a flow, or undefined when it was never published. */
+  async version(flowId: string, version: number): Promise<ResolvedFlow | undefined> {
+    const current = this.snapshot.get(flowId);
+    if (current?.version === version) return current;
+    const key = `${flowId}@${version}`;
+    const kept = this.old.get(key);
+    if (kept) return kept;
+    const source = await this.options.store?.versionSource(flowId, version);
+    if (source === undefined) return undefined;
+    const flow = this.options.store?.check(flowId, source).flow;
+    if (!flow) return undefined;
+    if (this.old.size >= OLD_VERSIONS_KEPT) this.old.delete(this.old.keys().next().value!);
+    this.old.set(key, flow);
+    return flow;
+  }
+
+  private async load(): Promise<string[]> {
+    const store = this.options.store;
+    if (!store) return [];
+    const started = this.now();
+    const numbers = await store.latestVersionNumbers();
+    const before = this.snapshot;
+    const flows: Record<string, ResolvedFlow> = { ...before.flows };
+    const diagnostics: Diagnostic[] = [...before.diagnostics];
+    const changed: string[] = [];
+    for (const [flowId, version] of numbers) {
+      if (before.get(flowId)?.version === version) continue;
+      const source = await store.versionSource(flowId, version);
+      const checked = source === undefined ? undefined : store.check(flowId, source);
+      if (!checked?.flow) {
+        const problems = checked?.diagnostics.map((d) => before.format(d)).join('; ') ?? 'gone';
+        this.log(
+          `[flows] ${flowId} version ${version} is published but does not load: ${problems}`,
+        );
+        continue;
+      }
+      flows[flowId] = checked.flow;
+      changed.push(flowId);
+    }
+    if (changed.length > 0) {
+      this.snapshot = {
+        ...before,
+        flows,
+        diagnostics,
+        get: (flowId) => (Object.hasOwn(flows, flowId) ? flows[flowId] : undefined),
+        ids: () => Object.keys(flows),
+      };
+    }
+    this.refreshedAt = started;
+    return changed;
+  }
+}
+
+let siteFlowsInstance: SiteFlows | undefined;
+
+/** This module instance's flows; the store is left out while Next builds. */
+export function siteFlows(): SiteFlows {
+  siteFlowsInstance ??= new SiteFlows({
+    files: siteFlowRegistry(),
+    store: env.NEXT_PHASE === 'phase-production-build' ? undefined : siteFlowStore(),
+  });
+  return siteFlowsInstance;
+}
+
+let storeInstance: FlowVersionStore | undefined;
+
+/** The studio's store over the site database, with the brand and the flows folder's lists. */
+export function siteFlowStore(): FlowVersionStore {
+  storeInstance ??= new FlowVersionStore({
+    flowsDir: path.join(process.cwd(), 'flows'),
+    vars: { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
+  });
+  return storeInstance;
+}

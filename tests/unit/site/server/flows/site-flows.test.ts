@@ -1,0 +1,125 @@
+/**
+ * The flows the site serves, on both databases: the files until the store says otherwise, a
+ * published version swapped in by a refresh (and only the flows that changed), old versions still
+ * loadable for the visitors who started on them, a file deployed at a newer version imported, and
+ * a store that cannot be read leaving the site on the flows it had.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
+import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { SiteFlows } from '@/site/server/flows/site-flows';
+import {
+  dialects,
+  testDatabase,
+  type TestDatabase,
+} from '@/tests/integration/support/test-databases';
+import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
+
+describe.each(dialects)('site flows on %s', (dialect) => {
+  let database: TestDatabase;
+  let site: SiteDatabase;
+  let dir: string;
+  let store: FlowVersionStore;
+  const text = (flowId: string) => readFileSync(path.join(dir, `${flowId}.json`), 'utf8');
+  const titled = (flowId: string, title: string) => {
+    const data = JSON.parse(text(flowId)) as { title: string };
+    return text(flowId).replace(JSON.stringify(data.title), JSON.stringify(title));
+  };
+
+  beforeAll(async () => {
+    database = await testDatabase(dialect);
+    site = await database.open();
+    dir = mkdtempSync(path.join(tmpdir(), 'site-flows-'));
+    cpSync(FLOWS_DIR, dir, { recursive: true });
+    store = new FlowVersionStore({
+      flowsDir: dir,
+      vars: VARS,
+      database: () => Promise.resolve(site),
+    });
+    await store.seedFromFiles();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const siteFlows = (logged: string[] = []) =>
+    new SiteFlows({
+      files: loadFlowRegistry(dir, VARS),
+      store,
+      log: (line) => logged.push(line),
+    });
+
+  it('serves the files until a refresh, then each flow newest published version', async () => {
+    const flows = siteFlows();
+    const fileVersion = flows.current().get('newsletter')!.version;
+    // Seeded at the files' versions: nothing differs.
+    expect(await flows.refresh()).toEqual([]);
+
+    const published = await store.publish('newsletter', titled('newsletter', 'Short news'), {
+      author: 'ann@example.com',
+      note: 'shorter',
+    });
+    expect(published).toMatchObject({ ok: true, version: fileVersion + 1 });
+    const before = flows.current();
+    expect(before.get('newsletter')!.title).not.toBe('Short news');
+
+    expect(await flows.refresh()).toEqual(['newsletter']);
+    const after = flows.current();
+    expect(after.get('newsletter')).toMatchObject({
+      title: 'Short news',
+      version: fileVersion + 1,
+    });
+    // A snapshot once taken does not change under its holder; other flows are the same objects.
+    expect(before.get('newsletter')!.version).toBe(fileVersion);
+    expect(after.get('client')).toBe(before.get('client'));
+    expect(await flows.refresh()).toEqual([]);
+  });
+
+  it('loads any published version for a visitor who started on it', async () => {
+    const flows = siteFlows();
+    await flows.refresh();
+    const newest = flows.current().get('newsletter')!.version;
+    const old = await flows.version('newsletter', newest - 1);
+    expect(old?.version).toBe(newest - 1);
+    expect(old?.title).not.toBe('Short news');
+    expect(await flows.version('newsletter', newest)).toBe(flows.current().get('newsletter'));
+    expect(await flows.version('newsletter', newest + 5)).toBeUndefined();
+    expect(await flows.version('noSuchFlow', 1)).toBeUndefined();
+  });
+
+  it('imports a file deployed at a version above the stored ones, and only then', async () => {
+    const flows = siteFlows();
+    const newest = (await store.latest('ebook'))!.version;
+    const same = titled('ebook', 'Changed at the same number');
+    writeFileSync(path.join(dir, 'ebook.json'), same);
+    expect((await store.seedFromFiles()).imported).toEqual([]);
+
+    const bumped = same.replace(/"version": \d+/, `"version": ${newest + 3}`);
+    writeFileSync(path.join(dir, 'ebook.json'), bumped);
+    expect((await store.seedFromFiles()).imported).toEqual(['ebook']);
+    expect(await store.versionSource('ebook', newest + 3)).toBe(bumped);
+    expect(await flows.refresh()).toContain('ebook');
+    expect(flows.current().get('ebook')!.title).toBe('Changed at the same number');
+  });
+
+  it('keeps the flows it had when the store cannot be read, and says so', async () => {
+    const logged: string[] = [];
+    const broken = new SiteFlows({
+      files: loadFlowRegistry(dir, VARS),
+      store: new FlowVersionStore({
+        flowsDir: dir,
+        vars: VARS,
+        database: () => Promise.reject(new Error('connection refused')),
+      }),
+      log: (line) => logged.push(line),
+    });
+    const served = await broken.fresh(0);
+    expect(served.get('client')?.id).toBe('client');
+    expect(logged.join('\n')).toMatch(/could not read the published flows.*connection refused/);
+  });
+});
