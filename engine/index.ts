@@ -9,6 +9,7 @@ export { loadFlowFromText, type LoadFlowFromTextInput } from './load-flow-from-t
 export {
   loadFlowFromData,
   loadOptionListFromData,
+  loadOptionListsFromData,
   type LoadFlowInput,
 } from './load-flow-from-data';
 export {

@@ -61,3 +61,34 @@ export function loadOptionListFromData(
   }
   return { id: list.id, options, diagnostics };
 }
+
+/**
+ * Shared option lists from the data of their files, by file name without `.json` (the list id
+ * it must hold): each checked as `loadOptionListFromData` checks it, and a list whose id differs
+ * from its file name left out (flows using it then name an unknown list). `loadOptionLists`
+ * gives it a folder's files; the studio, the lists the server sent.
+ */
+export function loadOptionListsFromData(files: Record<string, unknown>): {
+  optionLists: OptionLists;
+  diagnostics: Diagnostic[];
+} {
+  const diagnostics: Diagnostic[] = [];
+  const optionLists: OptionLists = {};
+  for (const [stem, data] of Object.entries(files)) {
+    const file = `options/${stem}.json`;
+    const list = loadOptionListFromData(file, data);
+    diagnostics.push(...list.diagnostics);
+    if (list.id === undefined || !list.options) continue;
+    if (list.id !== stem) {
+      diagnostics.push({
+        file,
+        pointer: '/id',
+        message: `List id "${list.id}" differs from the file name`,
+        hint: `Name the file ${list.id}.json or set "id": "${stem}"`,
+      });
+      continue;
+    }
+    optionLists[list.id] = list.options;
+  }
+  return { optionLists, diagnostics };
+}

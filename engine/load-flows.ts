@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseJsonSource, locate, type JsonSource } from './json-source';
-import { loadOptionListFromData } from './load-flow-from-data';
+import { loadOptionListsFromData } from './load-flow-from-data';
 import { loadFlowFromText } from './load-flow-from-text';
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
@@ -54,37 +54,22 @@ export interface LoadFlowsOptions {
 
 /**
  * The shared option lists of a flows folder (`<dir>/options/*.json`), each checked, with a list
- * whose id differs from its file name left out. `sources` receives each file's text, so the
- * caller can place its diagnostics (`locate`).
+ * whose id differs from its file name left out (`loadOptionListsFromData`). `sources` receives
+ * each file's text, so the caller can place its diagnostics (`locate`).
  */
 export function loadOptionLists(
   dir: string,
   sources: Map<string, JsonSource> = new Map(),
 ): { optionLists: OptionLists; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const optionLists: OptionLists = {};
+  const unread: Diagnostic[] = [];
+  const files: Record<string, unknown> = {};
   for (const name of jsonFiles(join(dir, 'options'))) {
-    const file = `options/${name}`;
-    const read = readJson(join(dir, 'options', name), file, sources);
-    if (!read.ok) {
-      diagnostics.push(read.diagnostic);
-      continue;
-    }
-    const list = loadOptionListFromData(file, read.data);
-    diagnostics.push(...list.diagnostics);
-    if (list.id === undefined || !list.options) continue;
-    if (list.id !== basename(name, '.json')) {
-      diagnostics.push({
-        file,
-        pointer: '/id',
-        message: `List id "${list.id}" differs from the file name`,
-        hint: `Name the file ${list.id}.json or set "id": "${basename(name, '.json')}"`,
-      });
-      continue;
-    }
-    optionLists[list.id] = list.options;
+    const read = readJson(join(dir, 'options', name), `options/${name}`, sources);
+    if (read.ok) files[basename(name, '.json')] = read.data;
+    else unread.push(read.diagnostic);
   }
-  return { optionLists, diagnostics };
+  const lists = loadOptionListsFromData(files);
+  return { optionLists: lists.optionLists, diagnostics: [...unread, ...lists.diagnostics] };
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadFlows, loadOptionListFromData } from '@/engine';
+import { loadFlows, loadOptionListFromData, loadOptionListsFromData } from '@/engine';
 import { FLOWS_DIR, VARS } from './load-repo-flows';
 
 const temp: string[] = [];
@@ -67,5 +67,23 @@ describe('shared option lists', () => {
     ).toBe(true);
     expect(flows.grants).toBeUndefined();
     expect(flows.client).toBeDefined();
+  });
+
+  it('given as data by file name, are checked as the files of a folder are', () => {
+    const { optionLists, diagnostics } = loadOptionListsFromData({
+      'yes-no': { id: 'yesno', options: ['Yes', 'No'] },
+      bands: { id: 'bands', options: ['Low', { label: 'High', value: 'high' }] },
+      broken: { id: 'broken', options: 'Low' },
+    });
+    expect(optionLists).toEqual({
+      bands: [
+        { label: 'Low', value: 'Low' },
+        { label: 'High', value: 'high' },
+      ],
+    });
+    expect(diagnostics.map((d) => [d.file, d.pointer, d.message])).toEqual([
+      ['options/yes-no.json', '/id', 'List id "yesno" differs from the file name'],
+      ['options/broken.json', '/options', 'Must be array'],
+    ]);
   });
 });
