@@ -94,6 +94,20 @@ export function buildSubmissions(
 }
 
 /**
+ * The HubSpot fields of each form key whose value is a hidden one, in the listed order: sent when
+ * the visit brought the value, left out when it did not (buildSubmissions). Form keys sending
+ * none are not listed.
+ */
+export function hiddenSent(flow: ResolvedFlow): { formKey: string; names: string[] }[] {
+  return flow.submissions
+    .map((s) => ({
+      formKey: s.formKey,
+      names: s.fields.filter((f) => 'hidden' in f.value).map((f) => f.name),
+    }))
+    .filter((s) => s.names.length > 0);
+}
+
+/**
  * HubSpot's consent from the consent boxes the path asked that declare `legalConsent`: the box's
  * label is the text the visitor read, its answer the value. Undefined when the path asked none.
  * The flow check allows one processing box and one communication box (the same box may be both),

@@ -15,7 +15,13 @@ export {
   type StepSchema,
 } from './field-schema';
 export { validateAnswers, type ValidateAnswersResult, type ValidAnswers } from './validate-answers';
-export { buildSubmissions, legalConsent, transcript, LIST_SEPARATOR } from './build-submissions';
+export {
+  buildSubmissions,
+  hiddenSent,
+  legalConsent,
+  transcript,
+  LIST_SEPARATOR,
+} from './build-submissions';
 export {
   compileFlow,
   compileGraphFlow,

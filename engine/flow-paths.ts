@@ -4,7 +4,7 @@ import { validateAnswers } from './validate-answers';
 import { chooseTransition, indexFlow, targetsOf } from './flow-walk';
 import { topologicalOrder } from './topological-order';
 import { stepCandidates } from './sample-answers';
-import type { Answers, HubSpotField, PathStep, ResolvedFlow } from './types';
+import type { Answers, HubSpotBody, PathStep, ResolvedFlow } from './types';
 
 export interface FlowPath {
   steps: PathStep[];
@@ -13,7 +13,12 @@ export interface FlowPath {
   answers: Answers;
   /** The flow transitions taken, as `step#index` (`index` = branch, or branches.length). */
   transitions: string[];
-  submissions: { formKey: string; fields: HubSpotField[] }[];
+  submissions: PathSubmission[];
+}
+
+/** What HubSpot receives for one form key: the body's fields and consent (no time or context). */
+export interface PathSubmission extends Pick<HubSpotBody, 'fields' | 'legalConsentOptions'> {
+  formKey: string;
 }
 
 export interface FlowExploration {
@@ -47,8 +52,11 @@ const SAMPLE_CONTEXT = {
   pageName: 'sample',
 };
 
-/** The HubSpot bodies a path to an ending sends, as the server would build them. */
-export function pathSubmissions(flow: ResolvedFlow, answers: Answers): FlowPath['submissions'] {
+/**
+ * The HubSpot bodies a path to an ending sends, as the server would build them from the same
+ * answers, for a visit that brought no hidden value (those fields are left out).
+ */
+export function pathSubmissions(flow: ResolvedFlow, answers: Answers): PathSubmission[] {
   const files: Record<string, string> = {};
   // The server stores uploads and passes their URLs; the sample path does the same.
   for (const f of uploadFields(flow)) {
@@ -61,10 +69,13 @@ export function pathSubmissions(flow: ResolvedFlow, answers: Answers): FlowPath[
     const why = valid.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
     throw new Error(`sample answers of flow "${flow.id}" do not validate (${why})`);
   }
-  return buildSubmissions(flow, valid, { ...SAMPLE_CONTEXT, files }).map((s) => ({
-    formKey: s.formKey,
-    fields: s.body.fields,
-  }));
+  return buildSubmissions(flow, valid, { ...SAMPLE_CONTEXT, files }).map(
+    ({ formKey, body: { fields, legalConsentOptions } }) => ({
+      formKey,
+      fields,
+      ...(legalConsentOptions ? { legalConsentOptions } : {}),
+    }),
+  );
 }
 
 /**

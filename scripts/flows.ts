@@ -24,6 +24,7 @@ import {
   exploreFlow,
   flowToMermaid,
   formatDiagnostic,
+  hiddenSent,
   type Diagnostic,
 } from '@/engine';
 import { getContentSource } from '@/site/content/get-content-source';
@@ -206,13 +207,8 @@ async function main(args: string[]): Promise<number> {
       console.log(
         `captured without asking: ${flow.hidden.map((h) => `${h.name} (${source(h)})`).join(', ')}`,
       );
-      for (const submission of flow.submissions) {
-        const sent = submission.fields.filter((f) => 'hidden' in f.value).map((f) => f.name);
-        if (sent.length > 0) {
-          console.log(
-            `  ${submission.formKey} sends, when the visit brings them: ${sent.join(', ')}`,
-          );
-        }
+      for (const { formKey, names } of hiddenSent(flow)) {
+        console.log(`  ${formKey} sends, when the visit brings them: ${names.join(', ')}`);
       }
     }
     const transitions = allTransitions(flow).length;

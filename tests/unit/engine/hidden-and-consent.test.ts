@@ -6,6 +6,8 @@ import {
   buildSubmissions,
   capturedHidden,
   checkHiddenValues,
+  coveringPaths,
+  hiddenSent,
   loadFlows,
   validateAnswers,
   type ResolvedFlow,
@@ -117,6 +119,14 @@ describe('hidden fields', () => {
       { objectTypeId: '0-1', name: 'utm_campaign', value: 'fall' },
     ]);
   });
+
+  it('hiddenSent lists, per form key, the fields sent only when the visit brings them', () => {
+    const utm = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid'];
+    expect(hiddenSent(subscribe)).toEqual([{ formKey: 'subscribePage', names: utm }]);
+    const asked = subscribe.submissions[0]!.fields.filter((f) => !('hidden' in f.value));
+    const submissions = [{ formKey: 'subscribePage', fields: asked }];
+    expect(hiddenSent({ ...subscribe, submissions })).toEqual([]);
+  });
 });
 
 describe('consent HubSpot reads', () => {
@@ -161,6 +171,19 @@ describe('consent HubSpot reads', () => {
     expect(off!.body.legalConsentOptions?.consent.communications).toEqual([
       { value: false, text: 'Send me the monthly newsletter' },
     ]);
+  });
+
+  it('a path’s submissions carry the consent its answers give, as the body does', () => {
+    const [path] = coveringPaths(subscribe);
+    const [built] = send(subscribe, path!.answers);
+    expect(path!.submissions).toEqual([
+      {
+        formKey: 'subscribePage',
+        fields: built!.body.fields,
+        legalConsentOptions: built!.body.legalConsentOptions,
+      },
+    ]);
+    expect(path!.submissions[0]!.legalConsentOptions?.consent.consentToProcess).toBe(true);
   });
 });
 
