@@ -10,6 +10,11 @@ export interface ServerHooks {
   postLead: typeof postLead;
   /** The Content-Security-Policy of an HTML page, given its inline scripts' hashes. */
   pagePolicy: typeof pagePolicy;
+  /**
+   * Told once the server listens at `origin`: the flow watcher starts (published flow versions
+   * reach this instance's pages through the server's own revalidation route).
+   */
+  listening: (origin: string) => void;
 }
 
 let registered: (hooks: ServerHooks) => void = () => undefined;
@@ -17,12 +22,17 @@ const hooks = new Promise<ServerHooks>((resolve) => (registered = resolve));
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const [lead, policy] = await Promise.all([
+    const [lead, policy, flows] = await Promise.all([
       import('./site/server/leads/lead-endpoint'),
       import('./site/http/page-policy'),
+      import('./site/server/flows/start-flow-watcher'),
     ]);
     lead.startLeadEndpoint();
-    registered({ postLead: lead.postLead, pagePolicy: policy.pagePolicy });
+    registered({
+      postLead: lead.postLead,
+      pagePolicy: policy.pagePolicy,
+      listening: flows.startFlowWatcher,
+    });
   }
 }
 

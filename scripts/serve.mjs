@@ -99,7 +99,7 @@ function serveFast(handler, req, res, origin) {
 
 /**
  * The hooks of the instrumentation module Next has registered (the lead handler, the pages'
- * policy). Next loads `<distDir>/server/instrumentation.js` with Node's require() and calls its
+ * policy, the flow watcher's start). Next loads `<distDir>/server/instrumentation.js` with Node's require() and calls its
  * register(); requiring the same file returns that same instance, whose worker is running.
  */
 async function serverHooksOf(distDir) {
@@ -143,7 +143,7 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare(); // runs instrumentation.ts: the lead worker starts
   const handle = app.getRequestHandler();
-  const { postLead, pagePolicy } = await serverHooksOf(distDir);
+  const { postLead, pagePolicy, listening } = await serverHooksOf(distDir);
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
   const server = createServer((req, res) => {
@@ -158,6 +158,8 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
     server.listen(port, hostname, resolve);
   });
   console.log(`Ready on ${origin}`);
+  // Published flow versions reach this instance's pages through its own revalidation route.
+  listening(origin);
   const shutdown = () => {
     server.close(() => process.exit(0));
     server.closeIdleConnections();

@@ -137,6 +137,11 @@ export const envSchema = z.object({
   /** Longest the delivery worker sleeps before looking at the outbox again (it also sees CLI retries). */
   LEADS_WORKER_POLL_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
   /**
+   * How often each instance looks for a flow version published in the studio (one small query),
+   * revalidating the pages that show it: a publish reaches every instance within this + a render.
+   */
+  FLOWS_WATCH_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 2_000),
+  /**
    * HubSpot submissions the whole site sends per 10 s, every instance counted: under the public
    * endpoint's 50 (the secure endpoint allows 100 or more).
    */
