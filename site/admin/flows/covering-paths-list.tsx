@@ -1,10 +1,18 @@
 /**
  * The engine's covering paths of a flow (a few walks that together take every transition, what
- * the browser tests walk): each with its steps and sample answers, the ending it reaches and the
- * HubSpot fields each form key sends on it, as `npm run flows -- paths <id>` prints them.
+ * the browser tests walk): each with its steps and sample answers, the ending it reaches and what
+ * HubSpot receives for each form key on it, as `npm run flows -- paths <id>` prints them. No
+ * hooks: the funnel page renders it on the server, the flow studio in the browser.
  */
-import { coveringPaths, indexFlow, type FlowPath, type ResolvedFlow } from '@/engine';
+import {
+  coveringPaths,
+  hiddenSent,
+  indexFlow,
+  type FlowPath,
+  type ResolvedFlow,
+} from '@/engine/studio';
 import { answerText } from './flow-words';
+import { SubmissionTables } from './submission-tables';
 import styles from './flow-funnel.module.css';
 
 function Answer({ answer }: { answer: FlowPath['steps'][number]['answer'] }) {
@@ -24,6 +32,7 @@ function Answer({ answer }: { answer: FlowPath['steps'][number]['answer'] }) {
 
 function PathItem({ path, n, flow }: { path: FlowPath; n: number; flow: ResolvedFlow }) {
   const { steps } = indexFlow(flow);
+  const hidden = hiddenSent(flow);
   return (
     <li>
       <h3>
@@ -41,27 +50,12 @@ function PathItem({ path, n, flow }: { path: FlowPath; n: number; flow: Resolved
         <p>Sends nothing to HubSpot: the ending does not submit.</p>
       ) : (
         path.submissions.map((submission) => (
-          <table key={submission.formKey} className={`${styles.table} ${styles.fields}`}>
-            <caption>Form key {submission.formKey}: the HubSpot fields this path sends</caption>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Object type</th>
-                <th scope="col">Value (sample)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {submission.fields.map((field) => (
-                <tr key={`${field.objectTypeId}/${field.name}`}>
-                  <th scope="row">
-                    <code>{field.name}</code>
-                  </th>
-                  <td>{field.objectTypeId}</td>
-                  <td>{field.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SubmissionTables
+            key={submission.formKey}
+            submission={submission}
+            hidden={hidden.find((h) => h.formKey === submission.formKey)?.names ?? []}
+            sender="this path"
+          />
         ))
       )}
     </li>

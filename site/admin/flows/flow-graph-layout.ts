@@ -1,5 +1,6 @@
 /**
- * A flow drawn in layers for the back office's funnel view (a Sugiyama-style layout): each step
+ * A flow drawn in layers for the back office's funnel view and flow studio (a Sugiyama-style
+ * layout; browser-safe, as the studio lays the flow out again as the marketer types): each step
  * and ending sits one layer below the lowest of its predecessors (the longest path from the
  * start, in the engine's topological order), an edge spanning several layers passes through a
  * routing point in each layer between, and a few barycentre sweeps order each layer to keep
@@ -16,7 +17,7 @@ import {
   targetsOf,
   topologicalOrder,
   type ResolvedFlow,
-} from '@/engine';
+} from '@/engine/studio';
 
 export const NODE_WIDTH = 216;
 export const NODE_HEIGHT = 72;

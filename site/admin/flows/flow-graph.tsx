@@ -1,17 +1,24 @@
 /**
- * The funnel drawn on the flow (server-rendered SVG, no script): each step with how many visits
- * saw it and left there, each ending with how many reached it, each transition with how many
- * took it (its width grows with the count; one nobody took is dashed). What the engine would
- * refuse (a node the start does not reach, a step with no way out, an unknown target, a cycle)
- * is outlined in red and named. The picture is `role="img"` with a summary; FunnelTable beside it
- * gives a screen reader every number.
+ * A flow drawn as a graph (SVG): each step with its question, each ending with its kind, each
+ * transition as an arrow labelled with its branch's condition. What the engine would refuse (a
+ * node the start does not reach, a step with no way out, an unknown target, a cycle) is outlined
+ * in red and named in words. Given a funnel, each step also shows how many visits saw it and left
+ * there, each ending how many reached it, each transition how many took it (its width grows with
+ * the count; one nobody took is dashed).
+ *
+ * One drawing for two pages, so it has no hooks and no 'use client': the funnel view renders it on
+ * the server as a picture (`role="img"` with a summary, no script; FunnelTable beside it gives a
+ * screen reader every number), and the flow studio renders it in the browser with `onSelect`,
+ * which makes each node a button naming the step or ending (and its numbers) that selects it in
+ * the flow file.
  */
-import { indexFlow, type ResolvedFlow } from '@/engine';
+import type { KeyboardEvent } from 'react';
+import { indexFlow, targetsOf, type ResolvedFlow } from '@/engine/client';
 import { percent } from '@/site/server/funnel/format-funnel';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
 import { flowGraphLayout, type GraphEdge, type GraphNode, type Point } from './flow-graph-layout';
 import { funnelNumbers, type FunnelNumbers } from './funnel-numbers';
-import { endingKind, short, visitors } from './flow-words';
+import { endingKind, short, stepAnswers, visitors } from './flow-words';
 import styles from './flow-funnel.module.css';
 
 /** About the width of a character of the 12px labels, to size their backgrounds. */
@@ -46,29 +53,77 @@ function nodeFlag(node: GraphNode): string | undefined {
   return undefined;
 }
 
+/** What a node is (`Step`), what it says (its question), its numbers (or a step's answers). */
+function describeNode(
+  node: GraphNode,
+  flow: ResolvedFlow,
+  numbers: FunnelNumbers | undefined,
+): { what: string; about: string; count: string } {
+  const { steps, endings } = indexFlow(flow);
+  const step = steps.get(node.id);
+  const ending = endings.get(node.id);
+  if (step) {
+    const count = numbers
+      ? `saw ${numbers.saw(node.id)} · left ${numbers.left(node.id)}`
+      : stepAnswers(step);
+    return { what: 'Step', about: step.question, count };
+  }
+  if (ending) {
+    const count = numbers ? `reached ${numbers.reached(node.id)}` : '';
+    return { what: 'Ending', about: endingKind(ending), count };
+  }
+  return { what: 'Unknown target', about: 'not a step or ending of the flow', count: '' };
+}
+
+/**
+ * Where a node is written in the flow file: its entry in `steps` or `endings` (the resolved flow
+ * keeps both in the file's order), or for an unknown target, the first step naming it.
+ */
+function nodePointer(flow: ResolvedFlow, node: Pick<GraphNode, 'id' | 'kind'>): string {
+  if (node.kind === 'ending') return `/endings/${flow.endings.findIndex((e) => e.id === node.id)}`;
+  const index =
+    node.kind === 'step'
+      ? flow.steps.findIndex((s) => s.id === node.id)
+      : flow.steps.findIndex((s) => targetsOf(s).includes(node.id));
+  return `/steps/${index}`;
+}
+
 function NodeBox({
   node,
   flow,
   numbers,
+  onSelect,
 }: {
   node: GraphNode;
   flow: ResolvedFlow;
-  numbers: FunnelNumbers;
+  numbers: FunnelNumbers | undefined;
+  onSelect: ((pointer: string) => void) | undefined;
 }) {
-  const { steps, endings } = indexFlow(flow);
-  const step = steps.get(node.id);
-  const ending = endings.get(node.id);
   const flag = nodeFlag(node);
-  const lines: [string, string, string] = step
-    ? [node.id, step.question, `saw ${numbers.saw(node.id)} · left ${numbers.left(node.id)}`]
-    : ending
-      ? [node.id, `ending: ${endingKind(ending)}`, `reached ${numbers.reached(node.id)}`]
-      : [node.id, 'not a step or ending of the flow', ''];
+  const { what, about, count } = describeNode(node, flow, numbers);
+  // The tooltip, and the button's name: `Step "capital": How much … (unreachable). saw 2 · left 0`.
+  const name = `${what} "${node.id}": ${about}${flag ? ` (${flag})` : ''}${count ? `. ${count}` : ''}`;
   const kind = node.kind === 'step' ? styles.step : node.kind === 'ending' ? styles.ending : '';
   const x = node.x + 10;
+  const select = onSelect && (() => onSelect(nodePointer(flow, node)));
   return (
-    <g className={`${styles.node} ${kind} ${flag ? styles.flagged : ''}`}>
-      <title>{`${node.id}: ${lines[1]}${flag ? ` (${flag})` : ''}. ${lines[2]}`}</title>
+    <g
+      className={`${styles.node} ${kind} ${flag ? styles.flagged : ''}`}
+      {...(select
+        ? {
+            role: 'button',
+            tabIndex: 0,
+            'aria-label': name,
+            onClick: select,
+            onKeyDown: (event: KeyboardEvent) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              select();
+            },
+          }
+        : {})}
+    >
+      <title>{name}</title>
       <rect
         x={node.x}
         y={node.y}
@@ -83,7 +138,7 @@ function NodeBox({
         </text>
       ) : null}
       <text x={x} y={node.y + 20} className={styles.nodeId}>
-        {short(lines[0], flag ? 16 : 28)}
+        {short(node.id, flag ? 16 : 28)}
       </text>
       {flag ? (
         <text x={node.x + node.width - 10} y={node.y + 20} textAnchor="end" className={styles.flag}>
@@ -91,10 +146,10 @@ function NodeBox({
         </text>
       ) : null}
       <text x={x} y={node.y + 40} className={styles.nodeText}>
-        {short(lines[1], 32)}
+        {short(what === 'Ending' ? `ending: ${about}` : about, 32)}
       </text>
       <text x={x} y={node.y + 61} className={styles.nodeCount}>
-        {lines[2]}
+        {short(count, 32)}
       </text>
     </g>
   );
@@ -106,75 +161,109 @@ function EdgeLine({
   branching,
 }: {
   edge: GraphEdge;
-  numbers: FunnelNumbers;
+  numbers: FunnelNumbers | undefined;
   /** The step has branches: say which this is. */
   branching: boolean;
 }) {
-  const took = numbers.took(edge.id);
-  const width = 1.5 + (numbers.mostTaken > 0 ? (5 * took) / numbers.mostTaken : 0);
-  const label = [...(branching ? [short(edge.condition, 26)] : []), `took ${took}`];
+  const took = numbers?.took(edge.id);
+  const mostTaken = numbers?.mostTaken ?? 0;
+  const width = 1.5 + (took !== undefined && mostTaken > 0 ? (5 * took) / mostTaken : 0);
+  const condition = branching ? short(edge.condition, 26) : undefined;
+  const count = took === undefined ? undefined : `took ${took}`;
+  const label = [condition, count].filter((l) => l !== undefined);
   const boxWidth = Math.max(...label.map((l) => l.length)) * CHAR_WIDTH + 10;
   const boxHeight = label.length * 15 + 4;
   const classes = [styles.edge, took === 0 ? styles.untaken : '', edge.back ? styles.back : ''];
+  const line = (text: string | undefined, i: number, className: string | undefined) =>
+    text === undefined ? null : (
+      <text
+        x={edge.label.x}
+        y={edge.label.y - boxHeight / 2 + 14 + i * 15}
+        textAnchor="middle"
+        className={className}
+      >
+        {text}
+      </text>
+    );
   return (
     <g className={classes.join(' ')}>
-      <title>{`${edge.id} → ${edge.to} (${edge.condition}): ${visitors(took)}`}</title>
+      <title>
+        {`${edge.id} → ${edge.to} (${edge.condition})${took === undefined ? '' : `: ${visitors(took)}`}`}
+      </title>
       <path d={pathData(edge.points, edge.back)} strokeWidth={width} markerEnd="url(#arrow)" />
-      <rect
-        x={edge.label.x - boxWidth / 2}
-        y={edge.label.y - boxHeight / 2}
-        width={boxWidth}
-        height={boxHeight}
-        rx={3}
-        className={styles.edgeLabelBox}
-      />
-      {label.map((line, i) => (
-        <text
-          key={i}
-          x={edge.label.x}
-          y={edge.label.y - boxHeight / 2 + 14 + i * 15}
-          textAnchor="middle"
-          className={i === label.length - 1 ? styles.edgeCount : styles.edgeCondition}
-        >
-          {line}
-        </text>
-      ))}
+      {label.length > 0 ? (
+        <rect
+          x={edge.label.x - boxWidth / 2}
+          y={edge.label.y - boxHeight / 2}
+          width={boxWidth}
+          height={boxHeight}
+          rx={3}
+          className={styles.edgeLabelBox}
+        />
+      ) : null}
+      {line(condition, 0, styles.edgeCondition)}
+      {line(count, label.length - 1, styles.edgeCount)}
     </g>
   );
 }
 
-/** What a screen reader hears for the picture: the flow, the totals, anything wrong with it. */
-export function graphSummary(flow: ResolvedFlow, funnel: Funnel, nodes: GraphNode[]): string {
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * What a screen reader hears for the drawing: the flow, the funnel's totals when given, anything
+ * wrong with it. A picture (no `onSelect`) hides its numbers, so it points to the table; as
+ * buttons, each node's name carries its own.
+ */
+export function graphSummary(
+  flow: ResolvedFlow,
+  nodes: GraphNode[],
+  funnel: Funnel | undefined,
+  picture: boolean,
+): string {
   const marked = [
     [nodes.filter((n) => n.unreachable && n.kind !== 'missing').length, 'unreachable node'],
     [nodes.filter((n) => n.deadEnd).length, 'step with no way out', 'steps with no way out'],
     [nodes.filter((n) => n.kind === 'missing').length, 'unknown target'],
-    [funnel.steps.filter((s) => !s.inFlow).length, 'recorded step no longer in the flow'],
+    [funnel?.steps.filter((s) => !s.inFlow).length ?? 0, 'recorded step no longer in the flow'],
   ] as const;
   const problems = marked
     .filter(([n]) => n > 0)
     .map(([n, one, many]) => (n === 1 || !many ? count(n, one) : `${n} ${many}`));
+  const graph = `${count(flow.steps.length, 'step')} and ${count(flow.endings.length, 'ending')}`;
   return [
-    `Funnel of ${flow.title}, version ${funnel.version}, drawn as a graph of`,
-    `${count(flow.steps.length, 'step')} and ${count(flow.endings.length, 'ending')}:`,
-    `${visitors(funnel.visitors)}, ${funnel.started} saw the first step,`,
-    `${funnel.completed} reached an ending (completion rate ${percent(funnel.completionRate)}).`,
+    ...(funnel
+      ? [
+          `Funnel of ${flow.title}, version ${funnel.version}, drawn as a graph of ${graph}:`,
+          `${visitors(funnel.visitors)}, ${funnel.started} saw the first step,`,
+          `${funnel.completed} reached an ending (completion rate ${percent(funnel.completionRate)}).`,
+        ]
+      : [`${flow.title}, drawn as a graph of ${graph}.`]),
     problems.length > 0 ? `Marked: ${problems.join(', ')}.` : '',
-    'The table that follows gives every number.',
+    funnel && picture ? 'The table that follows gives every number.' : '',
   ]
     .filter(Boolean)
     .join(' ');
 }
 
-export function FlowGraph({ flow, funnel }: { flow: ResolvedFlow; funnel: Funnel }) {
+export interface FlowGraphProps {
+  flow: ResolvedFlow;
+  /** The funnel's numbers, drawn on each node and edge. */
+  funnel?: Funnel;
+  /**
+   * Makes each node a button (Enter or a click) that calls this with where the node is written
+   * in the flow file: `/steps/<index>` or `/endings/<index>`. Without it the drawing is a picture.
+   */
+  onSelect?: (pointer: string) => void;
+}
+
+export function FlowGraph({ flow, funnel, onSelect }: FlowGraphProps) {
   const layout = flowGraphLayout(flow);
-  const numbers = funnelNumbers(funnel);
+  const numbers = funnel && funnelNumbers(funnel);
   const { steps } = indexFlow(flow);
   return (
     <svg
-      role="img"
-      aria-label={graphSummary(flow, funnel, layout.nodes)}
+      role={onSelect ? 'group' : 'img'}
+      aria-label={graphSummary(flow, layout.nodes, funnel, !onSelect)}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
       width={layout.width}
       height={layout.height}
@@ -203,7 +292,7 @@ export function FlowGraph({ flow, funnel }: { flow: ResolvedFlow; funnel: Funnel
         />
       ))}
       {layout.nodes.map((node) => (
-        <NodeBox key={node.id} node={node} flow={flow} numbers={numbers} />
+        <NodeBox key={node.id} node={node} flow={flow} numbers={numbers} onSelect={onSelect} />
       ))}
     </svg>
   );

@@ -1,5 +1,8 @@
-/** The few words the funnel view writes about flows and counts, written once for all its parts. */
-import type { ResolvedEnding } from '@/engine';
+/**
+ * The few words the back office's flow views (the funnel page, the flow studio) write about
+ * flows and counts, written once for all their parts.
+ */
+import type { ResolvedEnding, ResolvedStep } from '@/engine/client';
 
 /** The text cut to `max` characters, with an ellipsis when cut. */
 export function short(text: string, max: number): string {
@@ -15,6 +18,14 @@ export function visitors(count: number): string {
 export function endingKind(ending: ResolvedEnding): string {
   const what = ending.kind === 'redirect' ? `redirect ${ending.path}` : ending.kind;
   return ending.submits ? `${what}, submits` : what;
+}
+
+/** What a step asks for, in a few words: `one of 5 options`, `contact: full_name, email, phone`. */
+export function stepAnswers(step: ResolvedStep): string {
+  if (step.kind === 'choice') {
+    return `${step.multiple ? 'some' : 'one'} of ${step.options.length} options`;
+  }
+  return `${step.kind}: ${step.fields.map((f) => f.name).join(', ')}`;
 }
 
 /** One answer as a person reads it: several values joined, a box ticked or not. */

@@ -57,16 +57,16 @@ beforeAll(async () => {
 afterAll(() => db?.dispose());
 afterEach(cleanup);
 
-/** The drawn box of a node or an edge: the SVG group its <title> opens with `prefix`. */
-function drawn(prefix: string): string {
+/** The drawn box of a node or an edge: the SVG group whose <title> `start` matches. */
+function drawn(start: RegExp): string {
   const titles = [...document.querySelectorAll('svg g > title')];
-  const title = titles.find((t) => t.textContent?.startsWith(prefix));
-  if (!title) throw new Error(`nothing drawn for ${prefix}`);
+  const title = titles.find((t) => start.test(t.textContent ?? ''));
+  if (!title) throw new Error(`nothing drawn for ${String(start)}`);
   // The visible text only: the <title> is the tooltip.
   return [...title.parentElement!.querySelectorAll('text')].map((t) => t.textContent).join(' | ');
 }
-const node = (id: string) => drawn(`${id}:`);
-const edge = (id: string) => drawn(`${id} →`);
+const node = (id: string) => drawn(new RegExp(`^(Step|Ending|Unknown target) "${id}":`));
+const edge = (id: string) => drawn(new RegExp(`^${id} →`));
 
 /** The steps table as a person reads it: per step, saw, left and each transition's cells. */
 function stepsTable() {
@@ -89,6 +89,8 @@ describe('the funnel graph', () => {
     render(<FlowGraph flow={client} funnel={report} />);
     const graph = screen.getByRole('img');
     expect(graph.tagName).toBe('svg');
+    // A picture the server renders: nothing in it takes focus or a click (the studio's does).
+    expect(graph.querySelector('[tabindex], [role]')).toBeNull();
     expect(graph.getAttribute('aria-label')).toBe(
       'Funnel of Client questionnaire (home page), version 2, drawn as a graph of 7 steps and ' +
         '3 endings: 7 visitors, 7 saw the first step, 4 reached an ending (completion rate ' +
