@@ -15,7 +15,14 @@ export {
   type LoadFlowInput,
 } from './load-flow-from-data';
 export type { OptionLists } from './resolve-flow';
-export { flowPaths, exploreFlow, type FlowPath, type FlowExploration } from './flow-paths';
+export {
+  flowPaths,
+  exploreFlow,
+  pathSubmissions,
+  type FlowPath,
+  type FlowExploration,
+  type PathSubmission,
+} from './flow-paths';
 export { coveringPaths } from './covering-paths';
 export { topologicalOrder } from './topological-order';
 export { stepCandidates, sampleValue } from './sample-answers';
