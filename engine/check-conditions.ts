@@ -45,10 +45,12 @@ export function checkConditions(ctx: CheckContext): void {
     for (const read of conditionReads(c)) {
       const owner = keyOwner.get(read.answer);
       if (!owner) {
+        const known = knownKeys(ctx, read.answer);
         report(
           pointer,
           `Condition reads answer "${read.answer}", which no step asks`,
-          knownKeys(ctx, read.answer),
+          known.hint,
+          known.fix,
         );
         continue;
       }

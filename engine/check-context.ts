@@ -1,9 +1,9 @@
-import { didYouMean } from './did-you-mean';
+import { guessName } from './did-you-mean';
 import { targetsOf } from './flow-walk';
 import type { RawFlow, RawNext } from './raw-flow';
-import type { ResolvedFlow, ResolvedStep } from './types';
+import type { NameFix, ResolvedFlow, ResolvedStep } from './types';
 
-export type Report = (pointer: string, message: string, hint: string) => void;
+export type Report = (pointer: string, message: string, hint: string, fix?: NameFix) => void;
 
 /** What the semantic checks share: the flow in both shapes, the reporter, the lookups. */
 export interface CheckContext {
@@ -42,8 +42,8 @@ export function reachable(flow: ResolvedFlow, from: string, avoid?: string): Set
 }
 
 /** Every answer key a check may name, for hints; the likely one first when `unknown` is a typo. */
-export function knownKeys(ctx: CheckContext, unknown?: string): string {
+export function knownKeys(ctx: CheckContext, unknown: string): { hint: string; fix?: NameFix } {
   const keys = [...ctx.keyOwner.keys()];
-  const guess = unknown === undefined ? '' : didYouMean(unknown, keys);
-  return `${guess}Use a step id or field name: ${keys.join(', ')}`;
+  const guess = guessName(unknown, keys);
+  return { ...guess, hint: `${guess.hint}Use a step id or field name: ${keys.join(', ')}` };
 }

@@ -1,7 +1,7 @@
-import { didYouMean } from './did-you-mean';
+import { guessName } from './did-you-mean';
 import type { CheckContext } from './check-context';
 import { hiddenSets } from './hidden-fields';
-import type { ResolvedField } from './types';
+import type { NameFix, ResolvedField } from './types';
 
 /**
  * Hidden fields: each name once (a shared set included), and none that is also an answer, so
@@ -38,12 +38,16 @@ export function checkHiddenFields(ctx: CheckContext): void {
 }
 
 /** What a hidden value's hint says when `{"hidden": name}` names none of the flow's. */
-export function knownHidden(ctx: CheckContext, unknown: string): string {
+export function knownHidden(ctx: CheckContext, unknown: string): { hint: string; fix?: NameFix } {
   const names = ctx.flow.hidden.map((f) => f.name);
   if (names.length === 0) {
-    return 'Declare it in the flow\'s "hidden" list (e.g. "hidden": ["utm"]) first';
+    return { hint: 'Declare it in the flow\'s "hidden" list (e.g. "hidden": ["utm"]) first' };
   }
-  return `${didYouMean(unknown, names)}Declare it in "hidden" or use one of: ${names.join(', ')}`;
+  const guess = guessName(unknown, names);
+  return {
+    ...guess,
+    hint: `${guess.hint}Declare it in "hidden" or use one of: ${names.join(', ')}`,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { answerKeysOf, targetsOf } from './flow-walk';
 import { nextPointers, type CheckContext } from './check-context';
-import { didYouMean } from './did-you-mean';
+import { guessName } from './did-you-mean';
 
 /**
  * Ids unique across steps and endings, each answer key set by one step, option values unique,
@@ -77,14 +77,17 @@ export function checkReferences(ctx: CheckContext): boolean {
   });
 
   // References: start and every transition target.
-  if (!idPointer.has(raw.start))
-    count('/start', `Unknown step "${raw.start}"`, didYouMean(raw.start, known) + knownHint);
+  if (!idPointer.has(raw.start)) {
+    const guess = guessName(raw.start, known);
+    count('/start', `Unknown step "${raw.start}"`, guess.hint + knownHint, guess.fix);
+  }
   raw.steps.forEach((s, i) => {
     const pointers = nextPointers(s.next, `/steps/${i}`);
     const step = flow.steps[i]!;
     targetsOf(step).forEach((to, j) => {
       if (!idPointer.has(to)) {
-        count(pointers[j]!, `Unknown step or ending "${to}"`, didYouMean(to, known) + knownHint);
+        const guess = guessName(to, known);
+        count(pointers[j]!, `Unknown step or ending "${to}"`, guess.hint + knownHint, guess.fix);
       } else if (to === step.id) {
         count(
           pointers[j]!,

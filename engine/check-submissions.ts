@@ -68,10 +68,12 @@ export function checkSubmissions(
       }
       if (typeof v.hidden === 'string') {
         if (!flow.hidden.some((h) => h.name === v.hidden)) {
+          const known = knownHidden(ctx, v.hidden);
           report(
             `${pointer}/value/hidden`,
             `Unknown hidden value "${v.hidden}"`,
-            knownHidden(ctx, v.hidden),
+            known.hint,
+            known.fix,
           );
         }
         return;
@@ -83,11 +85,10 @@ export function checkSubmissions(
       const owner = keyOwner.get(key);
       if (!owner) {
         const hidden = 'answer' in v && flow.hidden.some((h) => h.name === key);
-        report(
-          at,
-          `Unknown answer "${key}"`,
-          hidden ? `"${key}" is a hidden value: write {"hidden": "${key}"}` : knownKeys(ctx, key),
-        );
+        const known = hidden
+          ? { hint: `"${key}" is a hidden value: write {"hidden": "${key}"}` }
+          : knownKeys(ctx, key);
+        report(at, `Unknown answer "${key}"`, known.hint, known.fix);
         return;
       }
       if (
@@ -149,7 +150,8 @@ export function checkSubmissions(
     if (e.kind !== 'checkout' || !('answer' in e.service)) return;
     const key = e.service.answer;
     if (!keyOwner.has(key)) {
-      report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, knownKeys(ctx, key));
+      const known = knownKeys(ctx, key);
+      report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, known.hint, known.fix);
       return;
     }
     if (graphBroken) return;

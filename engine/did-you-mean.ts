@@ -1,3 +1,5 @@
+import type { NameFix } from './types';
+
 /** Edits (insert, delete, replace, swap two neighbours) between two words, case ignored. */
 function distance(a: string, b: string): number {
   a = a.toLowerCase();
@@ -20,10 +22,10 @@ function distance(a: string, b: string): number {
 /**
  * "Did you mean …?" for a misspelt id, list, answer, property or kind: the one known name within
  * a typo's reach (one edit for short names, up to a third of the longer word: industry →
- * industries), or nothing
- * when none is close or two are equally close (a guess between two would mislead).
+ * industries), as the opening words of a hint and as the fix it suggests; nothing when none is
+ * close or two are equally close (a guess between two would mislead).
  */
-export function didYouMean(word: string, known: Iterable<string>): string {
+export function guessName(word: string, known: Iterable<string>): { hint: string; fix?: NameFix } {
   let best: string | undefined;
   let bestDistance = Infinity;
   let tie = false;
@@ -33,7 +35,13 @@ export function didYouMean(word: string, known: Iterable<string>): string {
     if (d < bestDistance) [best, bestDistance, tie] = [name, d, false];
     else if (d === bestDistance) tie = true;
   }
-  if (best === undefined || tie) return '';
+  if (best === undefined || tie) return { hint: '' };
   const reach = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3));
-  return bestDistance <= reach ? `Did you mean "${best}"? ` : '';
+  if (bestDistance > reach) return { hint: '' };
+  return { hint: `Did you mean "${best}"? `, fix: { replace: word, with: best } };
+}
+
+/** `guessName`'s hint alone, for messages that offer no fix (the CLIs name a flow or a step). */
+export function didYouMean(word: string, known: Iterable<string>): string {
+  return guessName(word, known).hint;
 }

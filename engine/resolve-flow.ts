@@ -1,10 +1,11 @@
-import { didYouMean } from './did-you-mean';
+import { guessName } from './did-you-mean';
 import { resolveHidden } from './hidden-fields';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
 import type {
   Diagnostic,
   FlowOption,
   FlowVars,
+  NameFix,
   ResolvedEnding,
   ResolvedField,
   ResolvedFlow,
@@ -63,16 +64,19 @@ function resolveOptions(
   options: RawOptions,
   lists: OptionLists,
   pointer: string,
-  report: (pointer: string, message: string, hint: string) => void,
+  report: (pointer: string, message: string, hint: string, fix?: NameFix) => void,
 ): FlowOption[] {
-  const unknown = (id: string, at: string) =>
+  const unknown = (id: string, at: string) => {
+    const guess = guessName(id, Object.keys(lists));
     report(
       at,
       `Unknown option list "${id}"`,
       Object.keys(lists).length === 0
         ? `Create flows/options/${id}.json`
-        : `${didYouMean(id, Object.keys(lists))}Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
+        : `${guess.hint}Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
+      guess.fix,
     );
+  };
   if (typeof options === 'string') {
     const list = lists[options];
     if (!list) unknown(options, pointer);
@@ -107,8 +111,8 @@ export function resolveFlow(
   file: string,
 ): { flow: ResolvedFlow; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const report = (pointer: string, message: string, hint: string) =>
-    diagnostics.push({ file, pointer, message, hint });
+  const report = (pointer: string, message: string, hint: string, fix?: NameFix) =>
+    diagnostics.push({ file, pointer, message, hint, ...(fix && { fix }) });
   const progress = data.progress ?? { mode: 'none' as const };
   const numberedByDefault = progress.mode !== 'none';
 

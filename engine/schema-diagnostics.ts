@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { flow, optionList } from './generated/schema-validators';
-import { didYouMean } from './did-you-mean';
+import { guessName } from './did-you-mean';
 import type { Diagnostic } from './types';
 
 /*
@@ -12,18 +12,22 @@ import type { Diagnostic } from './types';
  * the server, the CLI and the browser.
  */
 
-function describe(error: ErrorObject): { pointer: string; message: string; hint: string } {
+function describe(error: ErrorObject): Pick<Diagnostic, 'pointer' | 'message' | 'hint' | 'fix'> {
   const parent = error.parentSchema as
     { description?: string; oneOf?: unknown[]; properties?: Record<string, unknown> } | undefined;
   const hint = parent?.description ?? 'See schemas/flow.schema.json';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'additionalProperties':
+    case 'additionalProperties': {
+      const property = String(params.additionalProperty);
+      const guess = guessName(property, Object.keys(parent?.properties ?? {}));
       return {
-        pointer: `${error.instancePath}/${String(params.additionalProperty)}`,
-        message: `Unknown property "${String(params.additionalProperty)}"`,
-        hint: `${didYouMean(String(params.additionalProperty), Object.keys(parent?.properties ?? {}))}Remove it or check its spelling`,
+        pointer: `${error.instancePath}/${property}`,
+        message: `Unknown property "${property}"`,
+        hint: `${guess.hint}Remove it or check its spelling`,
+        ...(guess.fix && { fix: guess.fix }),
       };
+    }
     case 'required':
       return {
         pointer: error.instancePath,
@@ -37,13 +41,16 @@ function describe(error: ErrorObject): { pointer: string; message: string; hint:
           .properties?.[tag];
         return p?.const !== undefined ? [p.const] : (p?.enum ?? []);
       });
+      const guess =
+        typeof params.tagValue === 'string' ? guessName(params.tagValue, allowed) : { hint: '' };
       return {
         pointer: `${error.instancePath}/${tag}`,
         message:
           params.tagValue === undefined
             ? `"${tag}" must be a string`
             : `Unknown ${tag} ${JSON.stringify(params.tagValue)}`,
-        hint: `${typeof params.tagValue === 'string' ? didYouMean(params.tagValue, allowed) : ''}Use one of: ${allowed.join(', ')}`,
+        hint: `${guess.hint}Use one of: ${allowed.join(', ')}`,
+        ...(guess.fix && { fix: guess.fix }),
       };
     }
     case 'enum':

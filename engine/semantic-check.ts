@@ -20,7 +20,8 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   const ctx: CheckContext = {
     raw,
     flow,
-    report: (pointer, message, hint) => diagnostics.push({ file, pointer, message, hint }),
+    report: (pointer, message, hint, fix) =>
+      diagnostics.push({ file, pointer, message, hint, ...(fix && { fix }) }),
     ids: new Map(),
     keyOwner: new Map(),
     stepIndex: new Map(flow.steps.map((s, i) => [s.id, i])),

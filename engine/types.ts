@@ -31,6 +31,14 @@ export interface Diagnostic {
   where?: string;
   /** A warning does not stop the flow from loading (`npm run flows -- check --strict` does). */
   severity?: 'warning';
+  /** The hint's "Did you mean …?" as data: an editor offers it as a quick fix at the pointer. */
+  fix?: NameFix;
+}
+
+/** A misspelt name (`replace`, as the file has it) and the known name it was surely meant as. */
+export interface NameFix {
+  replace: string;
+  with: string;
 }
 
 /** An option: `label` is what the visitor reads, `value` what is submitted. */
