@@ -192,6 +192,18 @@ function describe(root: Node, path: (string | number)[]): string {
 }
 
 /**
+ * The node a JSON pointer names in a syntax tree (`parseTree`), or the nearest enclosing one when
+ * it names nothing there: a missing property's pointer gives the object that lacks it. Where a
+ * diagnostic is placed, and where an editor shows it.
+ */
+export function nodeAtPointer(root: Node, pointer: string): Node | undefined {
+  const path = segments(pointer);
+  let node: Node | undefined;
+  while (!(node = findNodeAtLocation(root, path)) && path.length > 0) path.pop();
+  return node;
+}
+
+/**
  * Adds line, column and excerpt to a diagnostic: at the property name when the pointer names a
  * property (where the line starts), else at the value; a pointer to something absent (a missing
  * property) points at the nearest enclosing value.
@@ -202,8 +214,7 @@ export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
   if (!root) return diagnostic;
   const path = segments(diagnostic.pointer);
   const where = path.length > 0 ? describe(root, path) : undefined;
-  let node: Node | undefined;
-  while (!(node = findNodeAtLocation(root, path)) && path.length > 0) path.pop();
+  const node = nodeAtPointer(root, diagnostic.pointer);
   const target = node?.parent?.type === 'property' ? node.parent : node;
   return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };
 }
