@@ -8,7 +8,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { siteFlows } from '@/site/server/flows/site-flows';
 import { percent } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { CoveringPathsList } from './covering-paths-list';
@@ -33,7 +33,7 @@ export default async function FlowFunnelPage({
 }) {
   const { id } = await params;
   const staff = await requireStaff(`/admin/flows/${encodeURIComponent(id)}`);
-  const flow = siteFlowRegistry().get(id);
+  const flow = (await siteFlows().fresh(0)).get(id);
   if (!flow) notFound();
 
   const query = funnelQuery(await searchParams, flow.version);

@@ -6,7 +6,7 @@
  */
 import { checkStaffPost } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { siteFlows } from '@/site/server/flows/site-flows';
 import { createWorkerFromEnv, leadServices } from '@/site/server/leads/lead-services';
 import type { LeadStore } from '@/site/server/leads/lead-store';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
@@ -73,7 +73,10 @@ export async function retryHeldPost(request: Request): Promise<Response> {
 export async function exportPost(request: Request): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
-  const { filter, values, problems } = parseLeadFilter(checked.form, siteFlowRegistry().ids());
+  const { filter, values, problems } = parseLeadFilter(
+    checked.form,
+    (await siteFlows().fresh(0)).ids(),
+  );
   if (problems.length > 0) return new Response(`${problems.join('\n')}\n`, { status: 400 });
   const csv = await leadsToCsv(leadServices().store, filter);
   await recordAudit({

@@ -9,7 +9,7 @@ import type { Answers } from '@/engine/client';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { auditOf } from '@/site/server/admin/audit-log';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { siteFlows } from '@/site/server/flows/site-flows';
 import { leadServices } from '@/site/server/leads/lead-services';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
@@ -37,7 +37,11 @@ export async function LeadPage(props: {
   ]);
   const done = (await props.searchParams).done;
   const notice = typeof done === 'string' ? notices[done] : undefined;
-  const flow = siteFlowRegistry().get(lead.flowId);
+  // The answers read with the version the visitor answered, when it is known.
+  const flow =
+    lead.flowVersion === null
+      ? (await siteFlows().fresh(0)).get(lead.flowId)
+      : await siteFlows().flow(lead.flowId, lead.flowVersion);
   const fileLinks = Object.fromEntries(
     lead.files.map((file) => [file.field, `/api/lead-files/${file.token}`]),
   );

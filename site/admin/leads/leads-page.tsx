@@ -5,7 +5,7 @@
  */
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { siteFlows } from '@/site/server/flows/site-flows';
 import { leadServices } from '@/site/server/leads/lead-services';
 import { deliveryStatuses } from '@/site/server/leads/lead-types';
 import { AdminFrame, CsrfField } from '../admin-frame';
@@ -20,7 +20,7 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
   const staff = await requireStaff(
     `/admin/leads${filterQuery(parseLeadFilter(params, []).values)}`,
   );
-  const flows = siteFlowRegistry();
+  const flows = await siteFlows().fresh(0);
   const flowIds = flows.ids().sort();
   const { filter, page, values, problems } = parseLeadFilter(params, flowIds);
   const { leads, total } =

@@ -6,7 +6,13 @@
  * and whose label changes is relabelled; a HubSpot field whose name changes is removed and added,
  * and warned about, because HubSpot stops receiving the old name.
  */
-import type { Condition, FlowOption, ResolvedFlow, ResolvedStep, SubmissionField } from '@/engine';
+import type {
+  Condition,
+  FlowOption,
+  ResolvedFlow,
+  ResolvedStep,
+  SubmissionField,
+} from '@/engine/client';
 
 export interface Added<T> {
   added: T[];

@@ -65,11 +65,13 @@ function sameToken(given: string | null, expected: string): boolean {
  * 404 when the requester is not staff (the same answer as for a page that does not exist, and
  * given before anything else, so nothing tells a visitor the action exists); 403 when the
  * request comes from another site's page (`Origin`, `Sec-Fetch-Site`) or its `csrf` field is
- * missing or not this session's; 415 for another content type; 413 beyond 64 KiB.
+ * missing or not this session's; 415 for another content type; 413 beyond `maxBytes` (64 KiB;
+ * the flow studio's forms carry a flow's text and allow more).
  */
 export async function checkStaffPost(
   request: Request,
   database: () => Promise<SiteDatabase> = getDatabase,
+  maxBytes: number = MAX_STAFF_FORM_BYTES,
 ): Promise<StaffPost> {
   const staff = await staffFromRequest(request, database);
   if (!staff) return refuse(404, 'Not Found');
@@ -79,10 +81,10 @@ export async function checkStaffPost(
   if (mediaType !== 'application/x-www-form-urlencoded') {
     return refuse(415, 'Send the form as application/x-www-form-urlencoded.');
   }
-  const body = await readBody(request, MAX_STAFF_FORM_BYTES);
+  const body = await readBody(request, maxBytes);
   if (!body.ok) {
     return body.reason === 'too-large'
-      ? refuse(413, `The form is larger than ${MAX_STAFF_FORM_BYTES} bytes.`)
+      ? refuse(413, `The form is larger than ${maxBytes} bytes.`)
       : refuse(400, 'The form could not be read.');
   }
   const form = new URLSearchParams(new TextDecoder().decode(body.bytes));

@@ -170,6 +170,13 @@ export class FlowVersionStore {
     return row && { source: row.source, author: row.author, savedAt: Number(row.saved_at) };
   }
 
+  /** The ids of the flows that have a draft, sorted. */
+  async draftIds(): Promise<string[]> {
+    const db = await this.db();
+    const rows = await db.selectFrom('flow_drafts').select('flow_id').orderBy('flow_id').execute();
+    return rows.map((row) => row.flow_id);
+  }
+
   /** Resolves with whether there was a draft. */
   async discardDraft(flowId: string): Promise<boolean> {
     const db = await this.db();

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFlowFromData, loadOptionLists, type ResolvedFlow } from '@/engine';
-import { changeSummary } from '@/site/server/flows/change-summary';
+import { changeSummary } from '@/site/admin/studio/change-summary';
 import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 
 interface RawStep {

@@ -1,0 +1,7 @@
+import { discardDraftPost } from '@/site/admin/studio/studio-actions';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+  return discardDraftPost(request, (await context.params).id);
+}

@@ -1,0 +1,130 @@
+/**
+ * The flow studio's actions, each a POST of a form from a studio page, checked like every staff
+ * action (checkStaffPost: a staff session, this site's page, this session's token) and recorded in
+ * the audit log when it changes what visitors get. The editor sends its forms with `fetch` and
+ * reads JSON; the versions page and the new-flow form are plain HTML forms answered with a
+ * redirect (303), so they work without script.
+ */
+import { checkStaffPost } from '@/site/server/admin/admin-post';
+import { recordAudit } from '@/site/server/admin/audit-log';
+import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
+import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
+
+/** A flow's text with room to grow: the largest flow today is 8 KiB. */
+const MAX_STUDIO_FORM_BYTES = 512 * 1024;
+const MAX_NOTE = 500;
+
+const json = (body: unknown, status = 200) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const fieldError = (field: string, message: string, status = 400) =>
+  json({ errors: [{ field, message }] }, status);
+
+export const studioPath = (flowId: string) => `/admin/flows/${encodeURIComponent(flowId)}/edit`;
+export const versionsPath = (flowId: string) =>
+  `/admin/flows/${encodeURIComponent(flowId)}/versions`;
+
+async function knownFlow(flowId: string): Promise<boolean> {
+  const store = siteFlowStore();
+  return (await store.latest(flowId)) !== undefined || (await store.draftOf(flowId)) !== undefined;
+}
+
+/** `source`: keeps the text as the flow's draft, valid or not. */
+export async function saveDraftPost(request: Request, flowId: string): Promise<Response> {
+  const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
+  if (!checked.ok) return checked.response;
+  if (!(await knownFlow(flowId))) return fieldError('flowId', `There is no flow "${flowId}"`, 404);
+  const source = checked.form.get('source');
+  if (source === null) return fieldError('source', 'The flow text is missing');
+  await siteFlowStore().saveDraft(flowId, source, checked.staff.email);
+  return json({ savedAt: Date.now() });
+}
+
+/** Drops the draft: the editor goes back to the published version. */
+export async function discardDraftPost(request: Request, flowId: string): Promise<Response> {
+  const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
+  if (!checked.ok) return checked.response;
+  const discarded = await siteFlowStore().discardDraft(flowId);
+  return json({ discarded });
+}
+
+function noteOf(form: URLSearchParams): string | Response {
+  const note = (form.get('note') ?? '').trim();
+  if (note === '') return fieldError('note', 'Say in a few words what this version changes');
+  if (note.length > MAX_NOTE)
+    return fieldError('note', `Keep the note under ${MAX_NOTE} characters`);
+  return note;
+}
+
+/**
+ * `source`, `note`: publishes the text as the flow's next version when the engine finds no error.
+ * 200 `{version, warnings}`; 422 `{diagnostics}` with every problem at its line.
+ */
+export async function publishPost(request: Request, flowId: string): Promise<Response> {
+  const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
+  if (!checked.ok) return checked.response;
+  const source = checked.form.get('source');
+  if (source === null) return fieldError('source', 'The flow text is missing');
+  const note = noteOf(checked.form);
+  if (note instanceof Response) return note;
+  const result = await siteFlowStore().publish(flowId, source, {
+    author: checked.staff.email,
+    note,
+  });
+  if (!result.ok) return json({ diagnostics: result.diagnostics }, 422);
+  await recordAudit({
+    staff: checked.staff,
+    action: 'published flow',
+    detail: `${flowId} version ${result.version}: ${note}`,
+  });
+  // This instance's pages and endpoints see it at once; the others within FLOWS_WATCH_MS.
+  await siteFlows().refresh();
+  return json({ version: result.version, warnings: result.warnings });
+}
+
+/** `version`: publishes an old version's text again, as the next version (no script needed). */
+export async function republishPost(request: Request, flowId: string): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const version = Number(checked.form.get('version'));
+  const store = siteFlowStore();
+  const source = Number.isInteger(version) ? await store.versionSource(flowId, version) : undefined;
+  if (source === undefined) return fieldError('version', `There is no version ${version}`, 404);
+  const note = `version ${version} published again`;
+  const result = await store.publish(flowId, source, { author: checked.staff.email, note });
+  if (!result.ok) {
+    // An old version can stop loading when a shared option list changed since.
+    const problems = result.diagnostics.map((d) => `${d.message} (${d.pointer})`).join('; ');
+    return seeOther(`${versionsPath(flowId)}?problem=${encodeURIComponent(problems)}`);
+  }
+  await recordAudit({
+    staff: checked.staff,
+    action: 'published flow',
+    detail: `${flowId} version ${result.version}: ${note}`,
+  });
+  await siteFlows().refresh();
+  return seeOther(`${versionsPath(flowId)}?published=${result.version}`);
+}
+
+/** `id`, `title`: starts a new flow's draft from the template and opens it in the studio. */
+export async function createFlowPost(request: Request): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const flowId = (checked.form.get('id') ?? '').trim();
+  const title = (checked.form.get('title') ?? '').trim() || flowId;
+  const back = (problem: string) =>
+    seeOther(
+      `/admin/flows?problem=${encodeURIComponent(problem)}&id=${encodeURIComponent(flowId)}`,
+    );
+  if (!FLOW_ID_PATTERN.test(flowId) || flowId.length > 60) {
+    return back('A flow id starts with a letter and has only letters, digits and _ (60 at most)');
+  }
+  // `/admin/flows/new` is this action's own address.
+  if (flowId === 'new' || (await siteFlows().fresh(0)).get(flowId) || (await knownFlow(flowId))) {
+    return back(`There is already a flow "${flowId}": open it from the list`);
+  }
+  await siteFlowStore().saveDraft(flowId, newFlowTemplate(flowId, title), checked.staff.email);
+  await recordAudit({ staff: checked.staff, action: 'created flow draft', detail: flowId });
+  return seeOther(studioPath(flowId));
+}
