@@ -101,8 +101,9 @@ function NodeBox({
 }) {
   const flag = nodeFlag(node);
   const { what, about, count } = describeNode(node, flow, numbers);
-  // The tooltip, and the button's name: `Step "capital": How much … (unreachable). saw 2 · left 0`.
-  const name = `${what} "${node.id}": ${about}${flag ? ` (${flag})` : ''}${count ? `. ${count}` : ''}`;
+  // The tooltip, and the button's name: `Step "capital": How much … (unreachable; saw 2 · left 0)`.
+  const notes = [flag, count].filter(Boolean).join('; ');
+  const name = `${what} "${node.id}": ${about}${notes ? ` (${notes})` : ''}`;
   const kind = node.kind === 'step' ? styles.step : node.kind === 'ending' ? styles.ending : '';
   const x = node.x + 10;
   const select = onSelect && (() => onSelect(nodePointer(flow, node)));
