@@ -48,6 +48,12 @@ export interface FlowMachineViewProps extends FlowRendererProps {
   /** Whether progress may be written to session storage yet. */
   persist: boolean;
   onRestart: () => void;
+  /**
+   * The flow studio's preview (with `persist` and `resumable` off): a submitting ending calls
+   * this instead of sending the lead (a throw shows as the step's error), and the run sends no
+   * funnel event and follows no redirect.
+   */
+  preview?: (input: SubmitInput) => void;
 }
 
 /** Lets the machine's submitting actor, created once, call the latest submit function. */
@@ -74,7 +80,7 @@ function leadsToSubmission(flow: ResolvedFlow, stepId: string): boolean {
 }
 
 export function FlowMachineView(props: FlowMachineViewProps) {
-  const { flow, start } = props;
+  const { flow, start, preview } = props;
   const router = useRouter();
   // Files chosen in the server-rendered step before this renderer loaded come with the draft.
   const files = useRef<Record<string, File>>(
@@ -92,6 +98,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   const [bridge] = useState(() => new SubmitBridge());
 
   const sendLead = async (input: SubmitInput) => {
+    if (preview) return preview(input);
     const chosen: Record<string, File> = {};
     for (const { name } of uploadFields(flow)) {
       const file = files.current[name];
@@ -196,7 +203,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   // step are shown steps, not transitions.
   const settled = useRef<{ value: string; depth: number } | null>(null);
   useEffect(() => {
-    if (submitting) return;
+    if (submitting || preview) return;
     const before = settled.current;
     settled.current = { value, depth: history.length };
     if (before?.value === value) return;
@@ -207,7 +214,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     if (from && taken)
       reportFunnel({ ...meta, step: from.id, transition: `${from.id}#${taken.index}` }, !step);
     if (step) reportFunnel({ ...meta, step: step.id });
-  }, [value, submitting, step, history, answers, flow]);
+  }, [value, submitting, preview, step, history, answers, flow]);
 
   // Progress for resume: kept while on a step, dropped at an ending.
   useEffect(() => {
@@ -224,8 +231,8 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     endingDone.current = true;
     onEnding?.(ending.id, answers);
     const href = endingHref(ending);
-    if (href) router.push(href);
-  }, [ending, answers, onEnding, router]);
+    if (href && !preview) router.push(href);
+  }, [ending, answers, onEnding, router, preview]);
 
   const back = useCallback(
     (count: number) => {
