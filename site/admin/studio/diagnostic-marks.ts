@@ -1,0 +1,60 @@
+/**
+ * Where and how the editor marks each of the engine's diagnostics in the flow's text. It starts
+ * where the engine placed it (its line and column: a property's name, or the value) and runs to
+ * the end of what its pointer names, cut at the end of that line, so `"to": "servcie"` is
+ * underlined whole but a step with a problem only on its first line. The words are the CLI's:
+ * the message, the hint, and where that is in the flow's own terms.
+ */
+import { parseTree, type Node } from 'jsonc-parser';
+import { nodeAtPointer, type Diagnostic } from '@/engine/studio';
+
+export interface DiagnosticMark {
+  from: number;
+  to: number;
+  severity: 'error' | 'warning';
+  message: string;
+  diagnostic: Diagnostic;
+}
+
+/** Offsets where each line starts. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function lineEnd(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end === -1 ? text.length : end;
+}
+
+/** What a pointer names in the text: a property (name and value) or an item. */
+function target(root: Node | undefined, pointer: string): Node | undefined {
+  const node = root && pointer ? nodeAtPointer(root, pointer) : undefined;
+  return node?.parent?.type === 'property' ? node.parent : node;
+}
+
+export function diagnosticMarks(
+  text: string,
+  diagnostics: readonly Diagnostic[],
+): DiagnosticMark[] {
+  if (diagnostics.length === 0) return [];
+  const starts = lineStarts(text);
+  const root = parseTree(text);
+  return diagnostics.map((d) => {
+    const named = target(root, d.pointer);
+    const placed =
+      d.line !== undefined && d.line <= starts.length
+        ? starts[d.line - 1]! + (d.column ?? 1) - 1
+        : (named?.offset ?? 0);
+    const from = Math.min(placed, text.length);
+    const end = named && named.offset === from ? named.offset + named.length : Infinity;
+    return {
+      from,
+      to: Math.min(end, lineEnd(text, from)),
+      severity: d.severity === 'warning' ? 'warning' : 'error',
+      message: [d.message, d.hint, d.where && `In ${d.where}`].filter(Boolean).join('\n'),
+      diagnostic: d,
+    };
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * A diagnostic's "Did you mean …?" (the engine's `diagnostic.fix`) as an edit of the flow's text,
+ * for the studio's quick fix: in the editor (Ctrl-., the problems panel) and in the page's list of
+ * problems. Pure and small: only the text's syntax tree, no checks.
+ */
+import { getNodePath, parseTree, type Node } from 'jsonc-parser';
+import { nodeAtPointer, type Diagnostic } from '@/engine/studio';
+
+/** A text edit: replace `from`..`to` (offsets) with `insert`. */
+export interface TextEdit {
+  from: number;
+  to: number;
+  insert: string;
+}
+
+/** The first string (property name or value) in the subtree equal to `word`, document order. */
+function findString(node: Node, word: string): Node | undefined {
+  if (node.type === 'string' && node.value === word) return node;
+  for (const child of node.children ?? []) {
+    const found = findString(child, word);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The edit that applies a diagnostic's "Did you mean …?" (`diagnostic.fix`) to the text: the
+ * misspelt name, a property name or a string value at or inside the node the pointer names (a
+ * condition's pointer names the whole condition), replaced by the known one between its quotes.
+ * Undefined when the diagnostic has no fix or the text no longer holds the misspelt name there.
+ */
+export function quickFixOf(diagnostic: Diagnostic, text: string): TextEdit | undefined {
+  const fix = diagnostic.fix;
+  const root = fix && parseTree(text);
+  if (!fix || !root) return undefined;
+  const node = nodeAtPointer(root, diagnostic.pointer);
+  // Not the nearest enclosing node: a pointer the text no longer has is a stale diagnostic.
+  const depth = diagnostic.pointer.split('/').length - 1;
+  if (!node || getNodePath(node).length !== depth) return undefined;
+  // An unknown property's pointer names its value: the name is the property's key.
+  const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+  const token = key?.value === fix.replace ? key : findString(node, fix.replace);
+  if (!token) return undefined;
+  // Inside the quotes, so the edit reads as the name itself ("Replace with service").
+  const [from, to] = [token.offset + 1, token.offset + token.length - 1];
+  return { from, to, insert: JSON.stringify(fix.with).slice(1, -1) };
+}
