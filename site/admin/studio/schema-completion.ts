@@ -1,0 +1,103 @@
+/**
+ * Completion from the flow JSON Schema at the cursor of a flow's text: the property names the
+ * object may still have (a choice step's, once its `kind` says so), or the constant values the
+ * value may take (`kind`, `mode`, `type`, `true`/`false`), each with its description. Pure over
+ * jsonc-parser's tolerant parse, so a half-typed file still gets answers. Written for the studio
+ * instead of codemirror-json-schema, which brings shiki, markdown-it and a WebAssembly grammar
+ * engine along (about 165 KiB gzip more, and dynamic language packs).
+ */
+import { findNodeAtLocation, getLocation, parseTree, type Node } from 'jsonc-parser';
+import { allowedValues, descriptionsOf, schemasAt, type Schema } from './schema-at';
+
+export interface SchemaOption {
+  /** The name or value, as the list shows it. */
+  label: string;
+  kind: 'property' | 'value';
+  /** The schema's description of it. */
+  info?: string;
+  /** What is written: `"name"` for a property, the value's JSON for a value. */
+  json: string;
+}
+
+export interface SchemaCompletion {
+  /** Where the word being typed starts (after its opening quote): the list filters on it. */
+  from: number;
+  options: SchemaOption[];
+}
+
+/** The string token (a property name or a string value) the cursor is inside, if any. */
+function stringAt(text: string, offset: number): Node | undefined {
+  const token = getLocation(text, offset).previousNode;
+  if (!token || (token.type !== 'string' && token.type !== 'property')) return undefined;
+  const end = token.offset + token.length;
+  const closed = token.length >= 2 && text[end - 1] === '"';
+  return offset > token.offset && (offset < end || !closed) ? token : undefined;
+}
+
+const isCompletable = (text: string, offset: number) => {
+  const previous = getLocation(text, offset).previousNode;
+  return previous === undefined || stringAt(text, offset) !== undefined;
+};
+
+function propertyOptions(schema: Schema, path: (string | number)[], tree: Node | undefined) {
+  const objectPath = path.slice(0, -1);
+  const object = tree && (objectPath.length ? findNodeAtLocation(tree, objectPath) : tree);
+  const typed = path.at(-1);
+  const present = new Set(
+    (object?.type === 'object' ? (object.children ?? []) : [])
+      .map((p) => p.children?.[0]?.value as unknown)
+      .filter((name) => name !== typed),
+  );
+  const options = new Map<string, SchemaOption>();
+  for (const s of schemasAt(schema, objectPath, tree)) {
+    for (const name of Object.keys((s.properties as object | undefined) ?? {})) {
+      if (present.has(name) || options.has(name)) continue;
+      const info = descriptionsOf(schemasAt(schema, [...objectPath, name], tree))[0];
+      options.set(name, { label: name, kind: 'property', info, json: JSON.stringify(name) });
+    }
+  }
+  return [...options.values()];
+}
+
+function valueOptions(schema: Schema, path: (string | number)[], tree: Node | undefined) {
+  const options = new Map<string, SchemaOption>();
+  for (const s of schemasAt(schema, path, tree, { anyTag: true })) {
+    const values = s.type === 'boolean' ? [true, false] : allowedValues(s);
+    for (const value of values) {
+      const json = JSON.stringify(value);
+      if (options.has(json)) continue;
+      const info = typeof s.description === 'string' ? s.description : undefined;
+      options.set(json, { label: String(value), kind: 'value', info, json });
+    }
+  }
+  return [...options.values()];
+}
+
+/** What may be written at `offset`; null when the schema offers nothing there. */
+export function completeAt(schema: Schema, text: string, offset: number): SchemaCompletion | null {
+  if (!isCompletable(text, offset)) return null;
+  const location = getLocation(text, offset);
+  const tree = parseTree(text);
+  const options = location.isAtPropertyKey
+    ? propertyOptions(schema, location.path, tree)
+    : valueOptions(schema, location.path, tree);
+  if (options.length === 0) return null;
+  const token = stringAt(text, offset);
+  return { from: token ? token.offset + 1 : offset, options };
+}
+
+/**
+ * The edit that writes `option` at `offset`: the whole string token being typed is replaced
+ * (quotes included), and a property name gets its `: ` unless one follows already.
+ */
+export function completionEdit(
+  option: SchemaOption,
+  text: string,
+  offset: number,
+): { from: number; to: number; insert: string } {
+  const token = stringAt(text, offset);
+  const from = token ? token.offset : offset;
+  const to = token ? token.offset + token.length : offset;
+  const colon = option.kind === 'property' && !/^\s*:/.test(text.slice(to));
+  return { from, to, insert: colon ? `${option.json}: ` : option.json };
+}
