@@ -4,7 +4,8 @@
  * value may take (`kind`, `mode`, `type`, `true`/`false`), each with its description. Pure over
  * jsonc-parser's tolerant parse, so a half-typed file still gets answers. Written for the studio
  * instead of codemirror-json-schema, which brings shiki, markdown-it and a WebAssembly grammar
- * engine along (about 165 KiB gzip more, and dynamic language packs).
+ * engine along (its entry 281 KiB gzip against 121 KiB without it, plus language packs and
+ * themes loaded on demand).
  */
 import { findNodeAtLocation, getLocation, parseTree, type Node } from 'jsonc-parser';
 import { allowedValues, descriptionsOf, schemasAt, type Schema } from './schema-at';
