@@ -6,8 +6,8 @@
  *   3. check a generated quiz of k questions with optional follow-ups (2k + 1 steps, 2^k paths)
  *      at k = 25, 50, 100, 200, so the growth with the graph is visible — budget 300 ms at 200.
  * Each is the median of 20 runs, printed with its ratio to a baseline measured in the same run:
- * reading and JSON.parse-ing the same files. The first load (which also compiles the JSON Schema
- * once per process) is reported separately as the cold start. The machine's load average is
+ * reading and JSON.parse-ing the same files. The first load (cold code, before the JIT) is reported
+ * separately as the cold start. The machine's load average is
  * printed too: on a shared 2-core machine other work inflates every wall-clock figure, so each
  * figure is given as wall-clock and as this process's CPU time, and the budgets judge CPU time.
  */
@@ -108,7 +108,7 @@ row('baseline: read + JSON.parse of the same files', baseline);
 row('load + validate + compile all flows', load, BUDGET_LOAD_MS);
 row(`all paths of all flows (${pathCount} paths)`, paths, BUDGET_PATHS_MS);
 console.log(
-  `  cold start: first load incl. schema compile  wall ${fmt(cold.wall)}  cpu ${fmt(cold.cpu)}  (once per process)`,
+  `  cold start: the first load of the process   wall ${fmt(cold.wall)}  cpu ${fmt(cold.cpu)}  (once per process)`,
 );
 for (const flow of Object.values(flows)) {
   const c = transitionCoverage(flow);
