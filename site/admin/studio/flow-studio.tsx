@@ -1,0 +1,420 @@
+'use client';
+/**
+ * The flow studio: the flow's JSON in the editor, the engine's checks run on every change (in the
+ * browser, the same checks as `npm run flows -- check`), and beside it the graph, the paths with
+ * what HubSpot receives on each, and a preview in the visitors' own renderer. The panels show the
+ * last text that loaded, marked as such while the text has errors. The draft is saved on the
+ * server a moment after typing stops (and with Save), so a reload or another device finds it;
+ * publishing opens a dialog with what changes for visitors and for HubSpot, and needs a note.
+ *
+ * Everything a pointer does here, a keyboard does too: Tab leaves the editor, the problems list
+ * moves the editor to each problem and applies its quick fix, the tabs follow the arrow keys.
+ */
+import dynamic from 'next/dynamic';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/studio';
+import flowSchema from '@/schemas/flow.schema.json';
+import { changeSummary } from './change-summary';
+import { ChangeSummaryView } from './change-summary-view';
+import { checkFlowText, quickFixOf } from './check-flow-text';
+import type { FlowEditorHandle } from './flow-editor';
+import { StudioGraph } from './studio-graph';
+import { StudioPaths } from './studio-paths';
+import { StudioPreview } from './studio-preview';
+import styles from './studio-pages.module.css';
+
+const FlowEditor = dynamic(() => import('./flow-editor').then((m) => m.FlowEditor), {
+  ssr: false,
+  loading: () => <p className={styles.loading}>Loading the editor…</p>,
+});
+
+/** How long typing must pause before the draft is saved. */
+const AUTOSAVE_MS = 1500;
+
+export interface FlowStudioProps {
+  flowId: string;
+  published?: { source: string; version: number };
+  draft?: { source: string; savedAt: number; author: string };
+  optionLists: Record<string, unknown>;
+  vars: FlowVars;
+  csrf: string;
+}
+
+type SaveState =
+  | { kind: 'saved'; at: number }
+  | { kind: 'unsaved' }
+  | { kind: 'saving' }
+  | { kind: 'failed'; message: string };
+
+type Published = { version: number; warnings: Diagnostic[] };
+
+const isError = (d: Diagnostic) => d.severity !== 'warning';
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const clock = (ms: number) =>
+  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** Posts a studio form; resolves with the JSON answer, or throws with a message to show. */
+async function post(url: string, fields: Record<string, string>): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new Error('The server could not be reached. Your text is still here; try again.');
+  }
+  const type = response.headers.get('content-type') ?? '';
+  const body: unknown = type.includes('json') ? await response.json() : await response.text();
+  if (response.ok || response.status === 422) return body;
+  const errors = (body as { errors?: { message: string }[] }).errors;
+  throw new Error(
+    errors?.map((e) => e.message).join('; ') ??
+      (typeof body === 'string' && body.trim() !== '' ? body.trim() : `HTTP ${response.status}`),
+  );
+}
+
+const tabs = [
+  { id: 'graph', label: 'Graph' },
+  { id: 'paths', label: 'Paths and HubSpot' },
+  { id: 'preview', label: 'Preview' },
+] as const;
+type Tab = (typeof tabs)[number]['id'];
+
+export function FlowStudio(props: FlowStudioProps) {
+  const { flowId, optionLists, vars, csrf } = props;
+  const base = `/admin/flows/${encodeURIComponent(flowId)}`;
+  const [text, setText] = useState(props.draft?.source ?? props.published?.source ?? '');
+  const [published, setPublished] = useState(props.published);
+  const [save, setSave] = useState<SaveState>(
+    props.draft ? { kind: 'saved', at: props.draft.savedAt } : { kind: 'saved', at: 0 },
+  );
+  const [tab, setTab] = useState<Tab>('graph');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [publishing, setPublishing] = useState(false);
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const [lastPublish, setLastPublish] = useState<Published | null>(null);
+  const editor = useRef<FlowEditorHandle | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const savedText = useRef(props.draft?.source ?? props.published?.source ?? '');
+
+  const checked = useMemo(
+    () => checkFlowText({ flowId, text, optionLists, vars }),
+    [flowId, text, optionLists, vars],
+  );
+  const errors = checked.diagnostics.filter(isError);
+  const warnings = checked.diagnostics.filter((d) => !isError(d));
+  const loads = checked.flow !== undefined && errors.length === 0;
+
+  // The panels keep the last flow that loaded while the text is being fixed.
+  const [shown, setShown] = useState<ResolvedFlow | undefined>(checked.flow);
+  if (loads && checked.flow !== shown) setShown(checked.flow);
+  const stale = !loads && shown !== undefined;
+
+  const publishedFlow = useMemo(
+    () => published && checkFlowText({ flowId, text: published.source, optionLists, vars }).flow,
+    [published, flowId, optionLists, vars],
+  );
+
+  // Saves the draft a moment after typing stops.
+  useEffect(() => {
+    if (text === savedText.current) return;
+    const timer = setTimeout(() => void saveDraft(text), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  // Leaving with a draft not yet saved asks first.
+  useEffect(() => {
+    if (save.kind === 'saved') return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [save.kind]);
+
+  async function saveDraft(source: string) {
+    setSave({ kind: 'saving' });
+    try {
+      const answer = (await post(`${base}/draft`, { source, csrf })) as { savedAt: number };
+      savedText.current = source;
+      setSave(source === text ? { kind: 'saved', at: answer.savedAt } : { kind: 'unsaved' });
+    } catch (error) {
+      setSave({ kind: 'failed', message: (error as Error).message });
+    }
+  }
+
+  function change(next: string) {
+    setText(next);
+    if (next !== savedText.current) setSave({ kind: 'unsaved' });
+  }
+
+  async function discard() {
+    if (!published) return;
+    if (!window.confirm('Discard the draft and go back to the published version?')) return;
+    try {
+      await post(`${base}/draft/discard`, { csrf });
+      savedText.current = published.source;
+      setText(published.source);
+      setSave({ kind: 'saved', at: 0 });
+    } catch (error) {
+      setSave({ kind: 'failed', message: (error as Error).message });
+    }
+  }
+
+  function openPublish() {
+    setPublishError(null);
+    setDialogOpen(true);
+    dialog.current?.showModal();
+  }
+
+  function closePublish() {
+    dialog.current?.close();
+    setDialogOpen(false);
+  }
+
+  async function publish() {
+    setPublishing(true);
+    setPublishError(null);
+    try {
+      const answer = (await post(`${base}/publish`, { source: text, note, csrf })) as
+        { version: number; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] };
+      if ('diagnostics' in answer) {
+        setPublishError(
+          `Not published: ${answer.diagnostics
+            .filter(isError)
+            .map((d) => d.message)
+            .join('; ')}`,
+        );
+        return;
+      }
+      const source = text.replace(/"version":\s*\d+/, `"version": ${answer.version}`);
+      setPublished({ source, version: answer.version });
+      savedText.current = source;
+      setText(source);
+      setSave({ kind: 'saved', at: Date.now() });
+      setLastPublish(answer);
+      setNote('');
+      closePublish();
+    } catch (error) {
+      setPublishError((error as Error).message);
+    } finally {
+      setPublishing(false);
+    }
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const at = tabs.findIndex((t) => t.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = tabs[(at + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(`studio-tab-${next.id}`)?.focus();
+  }
+
+  const summary = publishedFlow && checked.flow && changeSummary(publishedFlow, checked.flow);
+
+  return (
+    <div className={styles.studio}>
+      <header className={styles.bar}>
+        <h1>
+          Edit <code>{flowId}</code>
+        </h1>
+        <p className={styles.state}>
+          {published ? `Live: version ${published.version}. ` : 'Not published yet. '}
+          <span role="status">
+            {save.kind === 'saving'
+              ? 'Saving the draft…'
+              : save.kind === 'unsaved'
+                ? 'Draft not saved yet.'
+                : save.kind === 'failed'
+                  ? `Draft not saved: ${save.message}`
+                  : save.at > 0
+                    ? `Draft saved at ${clock(save.at)}.`
+                    : 'No draft: this is the published text.'}
+          </span>
+        </p>
+        <div className={styles.actions}>
+          <button type="button" onClick={() => void saveDraft(text)}>
+            Save draft
+          </button>
+          {published && (
+            <button type="button" onClick={() => void discard()}>
+              Discard draft
+            </button>
+          )}
+          <button
+            type="button"
+            className={styles.primary}
+            onClick={openPublish}
+            aria-disabled={!loads}
+            disabled={!loads}
+          >
+            Publish…
+          </button>
+          <a href={`${base}/versions`}>Versions</a>
+          <a href={base}>Funnel</a>
+        </div>
+        {lastPublish && (
+          <p role="status" className={styles.done}>
+            Version {lastPublish.version} is published: visitors get it within a few seconds.
+            {lastPublish.warnings.length > 0 &&
+              ` ${plural(lastPublish.warnings.length, 'warning')}.`}
+          </p>
+        )}
+      </header>
+
+      <div className={styles.columns}>
+        <section className={styles.editorColumn} aria-labelledby="studio-editor-title">
+          <h2 id="studio-editor-title">Flow text</h2>
+          <FlowEditor
+            ref={editor}
+            value={text}
+            onChange={change}
+            diagnostics={checked.diagnostics}
+            schema={flowSchema}
+            label={`The ${flowId} flow as JSON`}
+          />
+          <h2 id="studio-problems-title">Problems</h2>
+          <p role="status" className={errors.length > 0 ? styles.problem : styles.fine}>
+            {errors.length === 0 && warnings.length === 0
+              ? 'No problems: this text can be published.'
+              : `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}` +
+                (errors.length > 0 ? ': fix the errors to publish.' : '.')}
+          </p>
+          {checked.diagnostics.length > 0 && (
+            <ul className={styles.problems} aria-labelledby="studio-problems-title">
+              {checked.diagnostics.map((d, i) => {
+                const fix = quickFixOf(d, text);
+                return (
+                  <li
+                    key={`${d.pointer}-${i}`}
+                    className={isError(d) ? styles.error : styles.warning}
+                  >
+                    <button type="button" onClick={() => editor.current?.revealPointer(d.pointer)}>
+                      {d.line !== undefined ? `Line ${d.line}: ` : ''}
+                      {d.where ?? d.pointer}
+                    </button>{' '}
+                    <span>
+                      {isError(d) ? 'Error' : 'Warning'}: {d.message}
+                      {d.hint ? `. ${d.hint}` : ''}
+                    </span>
+                    {fix && (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          change(text.slice(0, fix.from) + fix.insert + text.slice(fix.to))
+                        }
+                      >
+                        Replace with “{fix.insert}”
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.panelColumn} aria-label="What the flow does">
+          <div role="tablist" aria-label="Views of the flow" className={styles.tabs}>
+            {tabs.map((t) => (
+              <button
+                key={t.id}
+                id={`studio-tab-${t.id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                aria-controls={`studio-panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={onTabKey}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          {stale && (
+            <p className={styles.stale} role="note">
+              The text has errors: this shows the last version of it that loaded.
+            </p>
+          )}
+          {tabs.map((t) => (
+            <div
+              key={t.id}
+              id={`studio-panel-${t.id}`}
+              role="tabpanel"
+              aria-labelledby={`studio-tab-${t.id}`}
+              hidden={tab !== t.id}
+              tabIndex={0}
+              className={styles.panel}
+            >
+              {!shown ? (
+                <p>The flow does not load yet: fix the problems listed under the text.</p>
+              ) : tab !== t.id ? null : t.id === 'graph' ? (
+                <StudioGraph
+                  flow={shown}
+                  onSelect={(pointer) => editor.current?.revealPointer(pointer)}
+                />
+              ) : t.id === 'paths' ? (
+                <StudioPaths flow={shown} />
+              ) : (
+                <StudioPreview flow={shown} />
+              )}
+            </div>
+          ))}
+        </section>
+      </div>
+
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        aria-labelledby="publish-title"
+        onClose={() => setDialogOpen(false)}
+      >
+        {dialogOpen && (
+          <form
+            method="dialog"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void publish();
+            }}
+          >
+            <h2 id="publish-title">
+              Publish {flowId} as version {(published?.version ?? 0) + 1}
+            </h2>
+            {summary ? (
+              <ChangeSummaryView summary={summary} />
+            ) : (
+              <p>This is the flow&apos;s first version.</p>
+            )}
+            <label className={styles.note}>
+              What does this version change? (required)
+              <textarea
+                required
+                maxLength={500}
+                rows={3}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </label>
+            {publishError && (
+              <p role="alert" className={styles.problem}>
+                {publishError}
+              </p>
+            )}
+            <div className={styles.actions}>
+              <button type="submit" className={styles.primary} disabled={publishing}>
+                {publishing ? 'Publishing…' : 'Publish now'}
+              </button>
+              <button type="button" onClick={closePublish}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </dialog>
+    </div>
+  );
+}

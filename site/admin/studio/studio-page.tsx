@@ -1,0 +1,57 @@
+/**
+ * /admin/flows/{id}/edit: the flow studio for staff. The server reads the flow's draft (or its
+ * newest published version), the shared option lists the checks need and the flow's funnel
+ * numbers, then hands them to the studio (flow-studio.tsx), which loads the editor and runs the
+ * engine's checks in the browser. Nothing here reaches public pages: the studio's code is in the
+ * chunks of this route only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { env } from '@/site/env';
+import { csrfTokenForPage } from '@/site/server/admin/admin-post';
+import { requireStaff } from '@/site/server/admin/staff-guard';
+import { siteFlowStore } from '@/site/server/flows/site-flows';
+import { AdminFrame } from '../admin-frame';
+import { FlowStudio } from './flow-studio';
+import { studioPath } from './studio-actions';
+
+export const metadata: Metadata = {
+  title: 'Flow studio',
+  robots: { index: false, follow: false },
+};
+
+/** The shared option lists as their files hold them, by list id: the browser checks with them. */
+function optionListFiles(): Record<string, unknown> {
+  const dir = path.join(process.cwd(), 'flows', 'options');
+  const files: Record<string, unknown> = {};
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    try {
+      files[path.basename(name, '.json')] = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    } catch {
+      // A broken list file is `npm run flows -- check`'s to report; the flows using it show it.
+    }
+  }
+  return files;
+}
+
+export default async function FlowStudioPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const staff = await requireStaff(studioPath(id));
+  const store = siteFlowStore();
+  const [latest, draft] = await Promise.all([store.latest(id), store.draftOf(id)]);
+  if (!latest && !draft) notFound();
+  return (
+    <AdminFrame staff={staff} current="/admin/flows">
+      <FlowStudio
+        flowId={id}
+        published={latest && { source: latest.source, version: latest.version }}
+        draft={draft && { source: draft.source, savedAt: draft.savedAt, author: draft.author }}
+        optionLists={optionListFiles()}
+        vars={{ brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG }}
+        csrf={await csrfTokenForPage()}
+      />
+    </AdminFrame>
+  );
+}
