@@ -7,7 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
-import { distDir, root } from './leads-build';
+
+/** The project folder (leads-build.ts says the same; importing it needs vitest's context). */
+const root = process.cwd();
 
 export interface LeadsServer {
   url: string;
@@ -26,7 +28,8 @@ export function tempDataDir(): string {
 
 /**
  * Starts the built server on a fresh database: a SQLite file in its data folder, or, given a
- * PostgreSQL URL (`database`), that database.
+ * PostgreSQL URL (`database`), that database. The build is the lead tests' shared one unless
+ * `extraEnv` names another (`NEXT_DIST_DIR`; the browser tests run their own build this way).
  */
 export async function startLeadsServer(
   extraEnv: Record<string, string> = {},
@@ -36,7 +39,7 @@ export async function startLeadsServer(
   const port = await freePort();
   const env: Record<string, string> = {
     ...(database ? { DATABASE_URL: database } : {}),
-    NEXT_DIST_DIR: distDir(),
+    NEXT_DIST_DIR: extraEnv.NEXT_DIST_DIR ?? (await import('./leads-build')).distDir(),
     NEXT_TELEMETRY_DISABLED: '1',
     SITE_URL: `http://127.0.0.1:${port}`,
     LEADS_DB: path.join(data, 'leads.sqlite'),

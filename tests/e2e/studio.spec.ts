@@ -1,0 +1,312 @@
+/**
+ * The flow studio end to end, on two instances of the built site sharing one PostgreSQL (each
+ * with its own copy of the build, as two machines would have): staff edit the client
+ * questionnaire in the browser (an option relabelled, a new step on a new branch with its own
+ * HubSpot field, a typo caught and fixed by its quick fix), see the branch in the graph and the
+ * field in the path list, and publish with the keyboard. Then, without a rebuild or a restart, a
+ * visitor on `/` walks the new branch and HubSpot receives the new field; a visitor who started
+ * before the publish finishes on the old version; the other instance serves the new version
+ * within 10 s; `npm run flows -- export` writes files `check` accepts, equal to what was published.
+ *
+ * The site's main test server is left alone: its flows stay the repository's for the other tests.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { coveringPaths, findStep, type Answers, type PathStep, type ResolvedFlow } from '@/engine';
+import { startLeadsServer, type LeadsServer } from '../integration/support/leads-server';
+import {
+  createDatabase,
+  startPostgres,
+  type PostgresCluster,
+} from '../integration/support/postgres-cluster';
+import { runScript } from '../integration/support/run-script';
+import { answerStep, expectStep, leadResponse } from './flows/support/flow-driver';
+import { acceptedSubmissions, declareForm, fakeHubSpot } from './support/fake-hubspot-client';
+import { fakeHubSpotPort } from './support/port';
+import { hashed, password, signInWithForm, uniqueEmail } from './support/accounts';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const STUDIO_FORM = 'guid-studio';
+const root = process.cwd();
+
+let cluster: PostgresCluster;
+let databaseUrl: string;
+const instances: LeadsServer[] = [];
+const copies: string[] = [];
+
+/** A copy of the e2e build for one instance: its pages are revalidated in its own folder. */
+function buildCopy(name: string): string {
+  const dir = `.next-studio-${process.pid}-${name}`;
+  rmSync(path.join(root, dir), { recursive: true, force: true });
+  cpSync(path.join(root, '.next'), path.join(root, dir), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}cache`),
+  });
+  copies.push(dir);
+  return dir;
+}
+
+async function startInstance(name: string): Promise<LeadsServer> {
+  const server = await startLeadsServer(
+    {
+      NEXT_DIST_DIR: buildCopy(name),
+      FLOWS_WATCH_MS: '1000',
+      MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'studio-mail-')),
+      HUBSPOT_PORTAL_ID: fakeHubSpot.portalId,
+      HUBSPOT_API_BASE: `http://127.0.0.1:${fakeHubSpotPort()}`,
+      HUBSPOT_FORM_QUESTION: STUDIO_FORM,
+    },
+    databaseUrl,
+  );
+  instances.push(server);
+  return server;
+}
+
+test.beforeAll(async () => {
+  cluster = await startPostgres();
+  databaseUrl = await createDatabase(cluster.url, 'studio');
+});
+
+test.afterAll(async () => {
+  await Promise.all(instances.map((server) => server.stop()));
+  for (const dir of copies) rmSync(path.join(root, dir), { recursive: true, force: true });
+  cluster?.stop();
+});
+
+/** The client flow as the studio test edits it: what `edit` adds, with `target` for the branch. */
+function editedClient(source: string, target: string): string {
+  const flow = JSON.parse(source) as {
+    progress: { total: number };
+    steps: {
+      id: string;
+      options?: unknown[];
+      next: { branches: unknown[]; otherwise?: string } | string;
+    }[];
+    submissions: { formKey: string; fields: unknown[] }[];
+  };
+  const phase = flow.steps.find((s) => s.id === 'phase')!;
+  phase.options = phase.options!.map((o) =>
+    o === 'Seeking Exit' ? { label: 'Planning an exit', value: 'Seeking Exit' } : o,
+  );
+  (phase.next as { branches: unknown[] }).branches.push({
+    when: { answer: 'phase', equals: 'Seeking Exit' },
+    to: target,
+  });
+  // One more numbered step on the new branch's paths.
+  flow.progress.total += 1;
+  flow.steps.splice(1, 0, {
+    id: 'exitTiming',
+    kind: 'choice',
+    question: 'When do you plan to exit?',
+    options: ['Within a year', 'In one to three years'],
+    next: 'revenue',
+  } as never);
+  flow.submissions
+    .find((s) => s.formKey === 'question')!
+    .fields.push({
+      name: 'exit_timing',
+      objectTypeId: '0-1',
+      value: { answer: 'exitTiming', whenNotAsked: '' },
+    });
+  return `${JSON.stringify(flow, null, 2)}\n`;
+}
+
+const stepAnswers = (step: PathStep): Answers =>
+  typeof step.answer === 'object' && !Array.isArray(step.answer)
+    ? step.answer
+    : { [step.step]: step.answer };
+
+/** Walks `steps` of `flow` in the home page's questionnaire. */
+async function walk(page: Page, flow: ResolvedFlow, steps: PathStep[], answers: Answers = {}) {
+  const scope = page.locator('#form-client');
+  for (const step of steps) {
+    await expectStep(scope, flow, step.step, answers);
+    await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
+    answers = { ...answers, ...stepAnswers(step) };
+  }
+  return answers;
+}
+
+async function flowOf(server: LeadsServer): Promise<ResolvedFlow> {
+  return (await (await fetch(`${server.url}/api/flows/client`)).json()) as ResolvedFlow;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+async function staffPage(browser: Browser, server: LeadsServer): Promise<Page> {
+  const email = uniqueEmail('studio', 'firm.example');
+  const context = await browser.newContext({ baseURL: server.url });
+  expect(
+    (await context.request.post('/auth/register', { data: { email, password } })).status(),
+  ).toBe(202);
+  const granted = await runScript('scripts/users.ts', ['grant', email, 'staff'], {
+    DATABASE_URL: databaseUrl,
+  });
+  expect(granted.code, granted.stderr).toBe(0);
+  const page = await context.newPage();
+  await page.goto('/admin/flows/client/edit');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/\/admin\/flows\/client\/edit$/, hashed);
+  return page;
+}
+
+test('staff edit and publish the client questionnaire; every instance serves it at once', async ({
+  browser,
+}) => {
+  const [a, b] = [await startInstance('a'), await startInstance('b')];
+  const before = await flowOf(a);
+
+  // A visitor starts on the version before the publish.
+  const early = await (await browser.newContext({ baseURL: a.url })).newPage();
+  await early.goto('/');
+  const earlyPath = coveringPaths(before).find(
+    (p) => p.submissions.length > 0 && p.steps[0]!.answer === 'Start-up',
+  )!;
+  const earlyAnswers = await walk(early, before, earlyPath.steps.slice(0, 2));
+
+  // Staff open the studio.
+  const studio = await staffPage(browser, a);
+  const editor = studio.getByRole('textbox', { name: 'The client flow as JSON' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  const published = readFileSync(path.join(root, 'flows', 'client.json'), 'utf8');
+  const problems = studio.getByRole('status').filter({ hasText: /problems|error/ });
+  await expect(problems).toHaveText('No problems: this text can be published.');
+
+  // The edit, with a typo in the new branch's target: the check says so at once.
+  await editor.click();
+  await studio.keyboard.press('ControlOrMeta+a');
+  await studio.keyboard.insertText(editedClient(published, 'exitTimng'));
+  await expect(problems).toContainText('1 error');
+  const fix = studio.getByRole('button', { name: 'Replace with “exitTiming”' });
+  await expect(studio.getByRole('list', { name: 'Problems' })).toContainText('exitTimng');
+  await fix.focus();
+  await studio.keyboard.press('Enter');
+  await expect(problems).toHaveText('No problems: this text can be published.');
+  const edited = editedClient(published, 'exitTiming');
+
+  // The graph draws the new step on its branch; the paths list its HubSpot field.
+  await expect(studio.getByRole('tabpanel', { name: 'Graph' })).toContainText('exitTiming');
+  await studio.getByRole('tab', { name: 'Paths and HubSpot' }).click();
+  await expect(studio.getByRole('tabpanel', { name: 'Paths and HubSpot' })).toContainText(
+    'exit_timing',
+  );
+  await expectNoAxeViolations(studio);
+
+  // Publishing with the keyboard: the dialog says what changes, a note is required.
+  await studio.getByRole('button', { name: 'Publish…' }).focus();
+  await studio.keyboard.press('Enter');
+  const dialog = studio.getByRole('dialog', { name: /Publish client as version/ });
+  await expect(dialog).toContainText('Step "exitTiming" added');
+  await expect(dialog).toContainText('"Seeking Exit" → "Planning an exit"');
+  await expect(dialog).toContainText('"exit_timing"');
+  await dialog.getByLabel(/What does this version change/).fill('Ask sellers when they exit');
+  await dialog.getByRole('button', { name: 'Publish now' }).focus();
+  await studio.keyboard.press('Enter');
+  await expect(studio.getByRole('status').filter({ hasText: /is published/ })).toBeVisible();
+  const publishedAt = Date.now();
+  const version = before.version + 1;
+
+  // A new visitor on the same instance: the new opening options, no rebuild, no restart.
+  const visitor = await (await browser.newContext({ baseURL: a.url })).newPage();
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto('/');
+        return visitor.locator('#form-client').textContent();
+      },
+      { timeout: 10_000 },
+    )
+    .toContain('Planning an exit');
+  console.log(
+    `publish → new version on the publishing instance's /: ${Date.now() - publishedAt} ms`,
+  );
+  const after = await flowOf(a);
+  expect(after.version).toBe(version);
+  const newBranch = coveringPaths(after).find(
+    (p) => p.submissions.length > 0 && p.steps.some((s) => s.step === 'exitTiming'),
+  )!;
+  await declareForm(
+    STUDIO_FORM,
+    after.submissions.find((s) => s.formKey === 'question')!.fields.map((f) => f.name),
+  );
+  const sent = leadResponse(visitor, 'client');
+  await walk(visitor, after, newBranch.steps);
+  const lead = await sent;
+  expect(lead.status()).toBe(202);
+  expect(new URL(lead.url()).searchParams.get('version')).toBe(String(version));
+  const timing = newBranch.steps.find((s) => s.step === 'exitTiming')!.answer as string;
+  await expect
+    .poll(
+      async () =>
+        (await acceptedSubmissions())
+          .filter((s) => s.formGuid === STUDIO_FORM)
+          .flatMap((s) => s.body.fields)
+          .find((f) => f.name === 'exit_timing')?.value,
+      { timeout: 15_000 },
+    )
+    .toBe(timing);
+
+  // The visitor who started before the publish finishes on the version they saw.
+  const earlySent = leadResponse(early, 'client');
+  await walk(early, before, earlyPath.steps.slice(2), earlyAnswers);
+  const earlyLead = await earlySent;
+  expect(earlyLead.status()).toBe(202);
+  expect(new URL(earlyLead.url()).searchParams.get('version')).toBe(String(before.version));
+
+  // The other instance serves the new version within 10 s of the publish.
+  await expect
+    .poll(async () => (await (await fetch(`${b.url}/`)).text()).includes('Planning an exit'), {
+      timeout: Math.max(1, 10_000 - (Date.now() - publishedAt)),
+    })
+    .toBe(true);
+  console.log(`publish → new version on the other instance's /: ${Date.now() - publishedAt} ms`);
+  expect((await flowOf(b)).version).toBe(version);
+
+  // Export writes what was published, byte for byte, and check accepts it.
+  const dir = mkdtempSync(path.join(tmpdir(), 'studio-export-'));
+  cpSync(path.join(root, 'flows', 'options'), path.join(dir, 'options'), { recursive: true });
+  const exported = await runScript('scripts/flows.ts', ['export', '--dir', dir], {
+    DATABASE_URL: databaseUrl,
+  });
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(readFileSync(path.join(dir, 'client.json'), 'utf8')).toBe(
+    edited.replace(`"version": ${before.version}`, `"version": ${version}`),
+  );
+  const checked = await runScript('scripts/flows.ts', ['check', '--dir', dir], {});
+  expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+  rmSync(dir, { recursive: true, force: true });
+
+  // The versions page: who published what and why, the diff, an old version published again.
+  await studio.goto('/admin/flows/client/versions');
+  const versions = studio.getByRole('table', { name: 'Published versions, newest first' });
+  await expect(versions).toContainText('Ask sellers when they exit');
+  await expect(
+    studio.getByLabel(`Differences from version ${before.version} to ${version}`),
+  ).toContainText(/\+\s+"to": "exitTiming"/);
+  await expectNoAxeViolations(studio);
+  await studio.getByRole('button', { name: `Publish version ${before.version} again` }).click();
+  await expect(studio.getByRole('status')).toContainText(`Version ${version + 1} is published`);
+  await expect.poll(async () => (await flowOf(b)).version, { timeout: 10_000 }).toBe(version + 1);
+  expect(JSON.stringify(await flowOf(b))).not.toContain('exitTiming');
+
+  // A new flow starts from a template that loads without a problem.
+  await studio.goto('/admin/flows');
+  await studio.getByLabel('Id (letters, digits, _)').fill('webinarSignup');
+  await studio.getByLabel('Title').fill('Webinar sign-up');
+  await studio.getByRole('button', { name: 'Start from the template' }).click();
+  await expect(studio).toHaveURL(/\/admin\/flows\/webinarSignup\/edit$/);
+  await expect(problems).toHaveText('No problems: this text can be published.', {
+    timeout: 20_000,
+  });
+  await expect(studio.getByText('Not published yet.')).toBeVisible();
+});
