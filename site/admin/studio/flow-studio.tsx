@@ -13,6 +13,7 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/studio';
+import type { Funnel } from '@/site/server/funnel/funnel-report';
 import flowSchema from '@/schemas/flow.schema.json';
 import { changeSummary } from './change-summary';
 import { ChangeSummaryView } from './change-summary-view';
@@ -38,6 +39,8 @@ export interface FlowStudioProps {
   optionLists: Record<string, unknown>;
   vars: FlowVars;
   csrf: string;
+  /** The live version's funnel: its counts can be drawn on the graph. */
+  funnel?: Funnel;
 }
 
 type SaveState =
@@ -91,6 +94,7 @@ export function FlowStudio(props: FlowStudioProps) {
     props.draft ? { kind: 'saved', at: props.draft.savedAt } : { kind: 'saved', at: 0 },
   );
   const [tab, setTab] = useState<Tab>('graph');
+  const [showFunnel, setShowFunnel] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [note, setNote] = useState('');
   const [publishing, setPublishing] = useState(false);
@@ -353,10 +357,24 @@ export function FlowStudio(props: FlowStudioProps) {
               {!shown ? (
                 <p>The flow does not load yet: fix the problems listed under the text.</p>
               ) : tab !== t.id ? null : t.id === 'graph' ? (
-                <StudioGraph
-                  flow={shown}
-                  onSelect={(pointer) => editor.current?.revealPointer(pointer)}
-                />
+                <>
+                  {props.funnel && (
+                    <label className={styles.toggle}>
+                      <input
+                        type="checkbox"
+                        checked={showFunnel}
+                        onChange={(event) => setShowFunnel(event.target.checked)}
+                      />{' '}
+                      Show the funnel of version {props.funnel.version} ({props.funnel.visitors}{' '}
+                      visitors)
+                    </label>
+                  )}
+                  <StudioGraph
+                    flow={shown}
+                    funnel={showFunnel ? props.funnel : undefined}
+                    onSelect={(pointer) => editor.current?.revealPointer(pointer)}
+                  />
+                </>
               ) : t.id === 'paths' ? (
                 <StudioPaths flow={shown} />
               ) : (

@@ -1,7 +1,7 @@
 /**
  * /admin/flows/{id}/edit: the flow studio for staff. The server reads the flow's draft (or its
- * newest published version), the shared option lists the checks need and the flow's funnel
- * numbers, then hands them to the studio (flow-studio.tsx), which loads the editor and runs the
+ * newest published version), the shared option lists the checks need and the live version's
+ * funnel numbers, then hands them to the studio (flow-studio.tsx), which loads the editor and runs the
  * engine's checks in the browser. Nothing here reaches public pages: the studio's code is in the
  * chunks of this route only.
  */
@@ -12,7 +12,8 @@ import { notFound } from 'next/navigation';
 import { env } from '@/site/env';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlowStore } from '@/site/server/flows/site-flows';
+import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
+import { funnel } from '@/site/server/funnel/funnel-report';
 import { AdminFrame } from '../admin-frame';
 import { FlowStudio } from './flow-studio';
 import { studioPath } from './studio-actions';
@@ -42,6 +43,9 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
   const store = siteFlowStore();
   const [latest, draft] = await Promise.all([store.latest(id), store.draftOf(id)]);
   if (!latest && !draft) notFound();
+  // The live version's funnel, all time, for the graph's overlay.
+  const live = latest && (await siteFlows().flow(id, latest.version));
+  const liveFunnel = live && (await funnel(live));
   return (
     <AdminFrame staff={staff} current="/admin/flows">
       <FlowStudio
@@ -51,6 +55,7 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
         optionLists={optionListFiles()}
         vars={{ brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG }}
         csrf={await csrfTokenForPage()}
+        funnel={liveFunnel}
       />
     </AdminFrame>
   );
