@@ -149,11 +149,14 @@ test('a failed submission shows a message, keeps every answer and succeeds on re
   const scope = page.locator('#form-client');
   let failures = 1;
   const keys: string[] = [];
-  await page.route('**/api/leads/client', async (route) => {
-    keys.push(route.request().headers()['idempotency-key'] ?? '');
-    if (failures-- > 0) return route.abort('connectionreset');
-    return route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/leads/client',
+    async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (failures-- > 0) return route.abort('connectionreset');
+      return route.continue();
+    },
+  );
   await scope.getByRole('button', { name: 'Acquisition', exact: true }).click();
   await scope.getByRole('button', { name: '$150,000-$350,000', exact: true }).click();
   await scope.getByRole('button', { name: 'Fintech', exact: true }).click();
