@@ -4,8 +4,17 @@
  * from `@/engine/client` (this entry also exports the node:fs loader).
  */
 export * from './client';
-export { loadFlows, loadOptionLists, type LoadFlowsOptions } from './load-flows';
-export { loadFlowFromText, type LoadFlowFromTextInput } from './load-flow-from-text';
+export {
+  loadFlows,
+  loadOptionLists,
+  readOptionListFiles,
+  type LoadFlowsOptions,
+} from './load-flows';
+export {
+  loadFlowFromText,
+  loadOptionListFromText,
+  type LoadFlowFromTextInput,
+} from './load-flow-from-text';
 export {
   loadFlowFromData,
   loadOptionListFromData,

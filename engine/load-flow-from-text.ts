@@ -1,7 +1,7 @@
 import { locate, parseJsonSource } from './json-source';
-import { loadFlowFromData } from './load-flow-from-data';
+import { loadFlowFromData, loadOptionListFromData } from './load-flow-from-data';
 import type { OptionLists } from './resolve-flow';
-import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
+import type { Diagnostic, FlowOption, FlowVars, ResolvedFlow } from './types';
 
 export interface LoadFlowFromTextInput {
   /** The file name, `<id>.json`: diagnostics name it and the flow's id must equal its stem. */
@@ -54,4 +54,31 @@ export function loadFlowFromText(input: LoadFlowFromTextInput): {
     });
   });
   return { flow, diagnostics: place() };
+}
+
+/**
+ * One shared option list file's text (`options/<id>.json`) checked as `loadOptionLists` checks
+ * it (syntax, schema, unique values, the id against the file name), with every diagnostic placed
+ * at its line and column. Pure, like `loadFlowFromText`.
+ */
+export function loadOptionListFromText(input: { file: string; text: string }): {
+  id?: string;
+  options?: FlowOption[];
+  diagnostics: Diagnostic[];
+} {
+  const parsed = parseJsonSource(input.file, input.text);
+  if (!parsed.ok) return { diagnostics: [parsed.diagnostic] };
+  const list = loadOptionListFromData(input.file, parsed.data);
+  const stem = input.file.replace(/^.*\//, '').replace(/\.json$/, '');
+  const diagnostics = [...list.diagnostics];
+  if (list.id !== undefined && list.id !== stem) {
+    diagnostics.push({
+      file: input.file,
+      pointer: '/id',
+      message: `List id "${list.id}" differs from the file name`,
+      hint: `Set "id": "${stem}"`,
+    });
+  }
+  const placed = diagnostics.map((d) => locate(parsed.source, d));
+  return diagnostics.length > 0 ? { diagnostics: placed } : { ...list, diagnostics: placed };
 }

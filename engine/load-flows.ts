@@ -61,15 +61,27 @@ export function loadOptionLists(
   dir: string,
   sources: Map<string, JsonSource> = new Map(),
 ): { optionLists: OptionLists; diagnostics: Diagnostic[] } {
-  const unread: Diagnostic[] = [];
+  const { files, diagnostics: unread } = readOptionListFiles(dir, sources);
+  const lists = loadOptionListsFromData(files);
+  return { optionLists: lists.optionLists, diagnostics: [...unread, ...lists.diagnostics] };
+}
+
+/**
+ * The shared option list files of a flows folder as data, by file stem, unchecked: what
+ * `loadOptionLists` checks, and what the flow studio's store lays its published lists over.
+ */
+export function readOptionListFiles(
+  dir: string,
+  sources: Map<string, JsonSource> = new Map(),
+): { files: Record<string, unknown>; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
   const files: Record<string, unknown> = {};
   for (const name of jsonFiles(join(dir, 'options'))) {
     const read = readJson(join(dir, 'options', name), `options/${name}`, sources);
     if (read.ok) files[basename(name, '.json')] = read.data;
-    else unread.push(read.diagnostic);
+    else diagnostics.push(read.diagnostic);
   }
-  const lists = loadOptionListsFromData(files);
-  return { optionLists: lists.optionLists, diagnostics: [...unread, ...lists.diagnostics] };
+  return { files, diagnostics };
 }
 
 /**

@@ -7,7 +7,11 @@
  * `site/admin/**`); public pages keep `@/engine/client`.
  */
 export * from './client';
-export { loadFlowFromText, type LoadFlowFromTextInput } from './load-flow-from-text';
+export {
+  loadFlowFromText,
+  loadOptionListFromText,
+  type LoadFlowFromTextInput,
+} from './load-flow-from-text';
 export {
   loadFlowFromData,
   loadOptionListFromData,

@@ -3,7 +3,7 @@
  * database the environment names (LEADS_DB or DATABASE_URL). Both first import the flows folder's
  * files not yet stored (`seedFromFiles`), so numbering continues from the versions in git.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic, type Diagnostic, type FlowVars } from '@/engine';
 import { FlowVersionStore } from '@/site/server/flows/flow-versions';
@@ -29,11 +29,19 @@ async function seeded(dir: string, vars: FlowVars): Promise<FlowVersionStore> {
   return store;
 }
 
-/** Writes each flow's latest published version to `<dir>/<id>.json`, exactly as stored. */
+/**
+ * Writes each flow's latest published version to `<dir>/<id>.json` and each shared option list's
+ * to `<dir>/options/<listId>.json`, exactly as stored.
+ */
 export async function exportFlows(dir: string, vars: FlowVars): Promise<number> {
   const store = await seeded(dir, vars);
   const latest = await store.latestVersions();
-  for (const v of latest) writeFileSync(path.join(dir, `${v.flowId}.json`), v.source);
+  for (const v of latest) {
+    // An option list's id is `options/<listId>`: it goes back to its own folder.
+    const file = path.join(dir, `${v.flowId}.json`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, v.source);
+  }
   console.log(
     `${latest.length} flows written to ${dir}: ` +
       latest.map((v) => `${v.flowId}@${v.version}`).join(', '),

@@ -17,8 +17,9 @@ import type { Funnel } from '@/site/server/funnel/funnel-report';
 import flowSchema from '@/schemas/flow.schema.json';
 import { changeSummary } from './change-summary';
 import { ChangeSummaryView } from './change-summary-view';
-import { checkFlowText, quickFixOf } from './check-flow-text';
+import { checkFlowText } from './check-flow-text';
 import type { FlowEditorHandle } from './flow-editor';
+import { applyEdit, ProblemsList } from './problems-list';
 import { StudioGraph } from './studio-graph';
 import { StudioPaths } from './studio-paths';
 import { StudioPreview } from './studio-preview';
@@ -109,7 +110,6 @@ export function FlowStudio(props: FlowStudioProps) {
     [flowId, text, optionLists, vars],
   );
   const errors = checked.diagnostics.filter(isError);
-  const warnings = checked.diagnostics.filter((d) => !isError(d));
   const loads = checked.flow !== undefined && errors.length === 0;
 
   // The panels keep the last flow that loaded while the text is being fixed.
@@ -280,45 +280,12 @@ export function FlowStudio(props: FlowStudioProps) {
             schema={flowSchema}
             label={`The ${flowId} flow as JSON`}
           />
-          <h2 id="studio-problems-title">Problems</h2>
-          <p role="status" className={errors.length > 0 ? styles.problem : styles.fine}>
-            {errors.length === 0 && warnings.length === 0
-              ? 'No problems: this text can be published.'
-              : `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}` +
-                (errors.length > 0 ? ': fix the errors to publish.' : '.')}
-          </p>
-          {checked.diagnostics.length > 0 && (
-            <ul className={styles.problems} aria-labelledby="studio-problems-title">
-              {checked.diagnostics.map((d, i) => {
-                const fix = quickFixOf(d, text);
-                return (
-                  <li
-                    key={`${d.pointer}-${i}`}
-                    className={isError(d) ? styles.error : styles.warning}
-                  >
-                    <button type="button" onClick={() => editor.current?.revealPointer(d.pointer)}>
-                      {d.line !== undefined ? `Line ${d.line}: ` : ''}
-                      {d.where ?? d.pointer}
-                    </button>{' '}
-                    <span>
-                      {isError(d) ? 'Error' : 'Warning'}: {d.message}
-                      {d.hint ? `. ${d.hint}` : ''}
-                    </span>
-                    {fix && (
-                      <button
-                        type="button"
-                        onClick={() =>
-                          change(text.slice(0, fix.from) + fix.insert + text.slice(fix.to))
-                        }
-                      >
-                        Replace with “{fix.insert}”
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <ProblemsList
+            diagnostics={checked.diagnostics}
+            text={text}
+            onReveal={(pointer) => editor.current?.revealPointer(pointer)}
+            onFix={(edit) => change(applyEdit(text, edit))}
+          />
         </section>
 
         <section className={styles.panelColumn} aria-label="What the flow does">

@@ -5,8 +5,6 @@
  * engine's checks in the browser. Nothing here reaches public pages: the studio's code is in the
  * chunks of this route only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { env } from '@/site/env';
@@ -23,25 +21,12 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** The shared option lists as their files hold them, by list id: the browser checks with them. */
-function optionListFiles(): Record<string, unknown> {
-  const dir = path.join(process.cwd(), 'flows', 'options');
-  const files: Record<string, unknown> = {};
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-    try {
-      files[path.basename(name, '.json')] = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-    } catch {
-      // A broken list file is `npm run flows -- check`'s to report; the flows using it show it.
-    }
-  }
-  return files;
-}
-
 export default async function FlowStudioPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const staff = await requireStaff(studioPath(id));
   const store = siteFlowStore();
   const [latest, draft] = await Promise.all([store.latest(id), store.draftOf(id)]);
+  await store.reloadOptionLists();
   if (!latest && !draft) notFound();
   // The live version's funnel, all time, for the graph's overlay.
   const live = latest && (await siteFlows().flow(id, latest.version));
@@ -52,7 +37,7 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
         flowId={id}
         published={latest && { source: latest.source, version: latest.version }}
         draft={draft && { source: draft.source, savedAt: draft.savedAt, author: draft.author }}
-        optionLists={optionListFiles()}
+        optionLists={store.optionListData()}
         vars={{ brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG }}
         csrf={await csrfTokenForPage()}
         funnel={liveFunnel}

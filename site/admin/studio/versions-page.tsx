@@ -48,6 +48,7 @@ export default async function FlowVersionsPage({
     store.versionSource(id, from),
     store.versionSource(id, to),
   ]);
+  await store.reloadOptionLists();
   const fromFlow = store.check(id, fromSource ?? '').flow;
   const toFlow = store.check(id, toSource ?? '').flow;
   const lines = sourceDiff(fromSource ?? '', toSource ?? '');

@@ -14,15 +14,19 @@
  *   flow's file, at the file's own version and byte for byte, while none of the flow's versions is
  *   stored or when the file's version is above every stored one (a change made in the files and
  *   deployed); a file at or below the stored versions is left alone, the store being newer.
- * - Shared option lists (`flows/options/*.json`) are not stored: they stay files for now, read
- *   from the flows folder at each publish and seed.
+ * - Shared option lists live in the same tables under the id `options/<listId>` (a flow id has no
+ *   slash): seeded from `flows/options/*.json`, published after their own checks and only when
+ *   every flow as published still loads with the new list. Each check uses the files' lists with
+ *   the newest stored version of each over them (`reloadOptionLists` reads those).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import {
   loadFlowFromText,
-  loadOptionLists,
+  loadOptionListFromText,
+  loadOptionListsFromData,
+  readOptionListFiles,
   type Diagnostic,
   type FlowVars,
   type OptionLists,
@@ -65,6 +69,12 @@ export interface FlowVersionStoreOptions {
 }
 
 const isError = (d: Diagnostic) => d.severity !== 'warning';
+
+/** The store id of a shared option list: `options/<listId>`. */
+export const OPTION_LIST_PREFIX = 'options/';
+export const isOptionListId = (id: string) => id.startsWith(OPTION_LIST_PREFIX);
+
+type Lists = { optionLists: OptionLists; diagnostics: Diagnostic[] };
 // Each retry follows a commit by another publisher of the same flow: a handful is plenty.
 const PUBLISH_ATTEMPTS = 10;
 
@@ -81,13 +91,42 @@ export class FlowVersionStore {
     (await this.database()).db.withTables<FlowVersionTables>(),
   );
 
-  /** The flows folder's shared lists; their errors fail a check as they fail `check`. */
-  private optionLists(): { optionLists: OptionLists; diagnostics: Diagnostic[] } {
-    return loadOptionLists(this.options.flowsDir);
+  /** The newest stored version of each option list, as data, by list id. */
+  private storedLists: Record<string, unknown> = {};
+
+  /**
+   * The shared lists: the folder's files with the stored versions over them (`extra` over both);
+   * their errors fail a check as they fail `check`.
+   */
+  private optionLists(extra: Record<string, unknown> = {}): Lists {
+    const read = readOptionListFiles(this.options.flowsDir);
+    const lists = loadOptionListsFromData({ ...read.files, ...this.storedLists, ...extra });
+    return {
+      optionLists: lists.optionLists,
+      diagnostics: [...read.diagnostics, ...lists.diagnostics],
+    };
+  }
+
+  /** The lists' data as checks see them, by list id (the studio's browser checks use them). */
+  optionListData(): Record<string, unknown> {
+    return { ...readOptionListFiles(this.options.flowsDir).files, ...this.storedLists };
+  }
+
+  /** Reads the newest stored version of every option list; the checks that follow use them. */
+  async reloadOptionLists(): Promise<void> {
+    const stored: Record<string, unknown> = {};
+    for (const v of await this.latestVersions(undefined, 'lists')) {
+      try {
+        stored[v.flowId.slice(OPTION_LIST_PREFIX.length)] = JSON.parse(v.source);
+      } catch {
+        // Stored only after its checks: unreachable unless the row was edited by hand.
+      }
+    }
+    this.storedLists = stored;
   }
 
   /** Checks a flow's text as `npm run flows -- check` checks `<flowId>.json`. */
-  check(flowId: string, source: string, optionLists = this.optionLists()) {
+  check(flowId: string, source: string, optionLists: Lists = this.optionLists()) {
     const result = loadFlowFromText({
       file: `${flowId}.json`,
       text: source,
@@ -108,12 +147,37 @@ export class FlowVersionStore {
     dir: string = this.options.flowsDir,
   ): Promise<{ imported: string[]; diagnostics: Diagnostic[] }> {
     const db = await this.db();
+    const imported: string[] = [];
+    const diagnostics: Diagnostic[] = [];
+    await this.reloadOptionLists();
+    for (const listId of Object.keys(readOptionListFiles(dir).files)) {
+      const id = `${OPTION_LIST_PREFIX}${listId}`;
+      if (Object.hasOwn(this.storedLists, listId)) continue;
+      const source = readFileSync(path.join(dir, 'options', `${listId}.json`), 'utf8');
+      const checked = loadOptionListFromText({ file: `${id}.json`, text: source });
+      if (checked.diagnostics.length > 0) {
+        diagnostics.push(...checked.diagnostics);
+        continue;
+      }
+      const result = await db
+        .insertInto('flow_versions')
+        .values({
+          flow_id: id,
+          version: 1,
+          source,
+          author: 'files',
+          note: `imported from flows/${id}.json`,
+          published_at: this.now(),
+        })
+        .onConflict((conflict) => conflict.columns(['flow_id', 'version']).doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) imported.push(id);
+    }
+    await this.reloadOptionLists();
     const lists = this.optionLists();
     const names = readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
       .sort();
-    const imported: string[] = [];
-    const diagnostics: Diagnostic[] = [];
     for (const name of names) {
       const flowId = path.basename(name, '.json');
       const stored = await db
@@ -196,10 +260,52 @@ export class FlowVersionStore {
     source: string,
     meta: { author: string; note: string },
   ): Promise<PublishResult> {
+    await this.reloadOptionLists();
+    if (isOptionListId(flowId)) return this.publishList(flowId, source, meta);
     const checked = this.check(flowId, source);
     if (!checked.flow || checked.diagnostics.some(isError)) {
       return { ok: false, diagnostics: checked.diagnostics };
     }
+    const version = await this.storeNext(flowId, (next) => setSourceVersion(source, next), meta);
+    return { ok: true, version, warnings: checked.diagnostics };
+  }
+
+  /**
+   * An option list's text after its own checks, and only when every flow as published still
+   * loads with it (a removed value a branch tests, say): each flow's problems are refused with
+   * the flow named. The text is stored as written (a list has no `version`).
+   */
+  private async publishList(
+    id: string,
+    source: string,
+    meta: { author: string; note: string },
+  ): Promise<PublishResult> {
+    const listId = id.slice(OPTION_LIST_PREFIX.length);
+    const checked = loadOptionListFromText({ file: `${id}.json`, text: source });
+    if (checked.diagnostics.length > 0) return { ok: false, diagnostics: checked.diagnostics };
+    const lists = this.optionLists({ [listId]: JSON.parse(source) as unknown });
+    const broken: Diagnostic[] = [];
+    for (const flow of await this.latestVersions(undefined, 'flows')) {
+      const result = this.check(flow.flowId, flow.source, lists);
+      for (const d of result.diagnostics.filter(isError)) {
+        broken.push({ ...d, message: `Flow "${flow.flowId}" would no longer load: ${d.message}` });
+      }
+    }
+    if (broken.length > 0) return { ok: false, diagnostics: broken };
+    const version = await this.storeNext(id, () => source, meta);
+    await this.reloadOptionLists();
+    return { ok: true, version, warnings: [] };
+  }
+
+  /**
+   * Stores `source(next)` as version `next` = the previous + 1 and clears the draft, in one
+   * transaction; a number taken meanwhile by another publisher is retried with the next one.
+   */
+  private async storeNext(
+    flowId: string,
+    source: (next: number) => string,
+    meta: { author: string; note: string },
+  ): Promise<number> {
     const db = await this.db();
     for (let attempt = 1; ; attempt++) {
       try {
@@ -218,7 +324,7 @@ export class FlowVersionStore {
             .values({
               flow_id: flowId,
               version: next,
-              source: setSourceVersion(source, next),
+              source: source(next),
               author: meta.author,
               note: meta.note,
               published_at: this.now(),
@@ -226,7 +332,7 @@ export class FlowVersionStore {
             .execute();
           return next;
         });
-        return { ok: true, version, warnings: checked.diagnostics };
+        return version;
       } catch (error) {
         // Another publisher took the number between our read and our insert: take the next.
         if (!isUniqueViolation(error) || attempt >= PUBLISH_ATTEMPTS) throw error;
@@ -278,8 +384,11 @@ export class FlowVersionStore {
     return (await this.latestVersions(flowId))[0];
   }
 
-  /** The newest published version of every flow (or of one), by flow id. */
-  async latestVersions(flowId?: string): Promise<FlowVersion[]> {
+  /**
+   * The newest published version of every flow and option list (or of one id; or of the flows
+   * or the lists only), by id.
+   */
+  async latestVersions(flowId?: string, kind?: 'flows' | 'lists'): Promise<FlowVersion[]> {
     const db = await this.db();
     let query = db
       .selectFrom('flow_versions as v')
@@ -295,6 +404,8 @@ export class FlowVersionStore {
         ),
       );
     if (flowId !== undefined) query = query.where('v.flow_id', '=', flowId);
+    if (kind === 'lists') query = query.where('v.flow_id', 'like', `${OPTION_LIST_PREFIX}%`);
+    if (kind === 'flows') query = query.where('v.flow_id', 'not like', `${OPTION_LIST_PREFIX}%`);
     const rows = await query.orderBy('v.flow_id').execute();
     return rows.map((row) => ({
       flowId: row.flow_id,

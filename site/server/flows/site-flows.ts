@@ -20,9 +20,9 @@
  * instance of this module keeps its own snapshot; they agree because each reads the same store.
  */
 import path from 'node:path';
-import type { Diagnostic, ResolvedFlow } from '@/engine';
+import type { ResolvedFlow } from '@/engine';
 import { env } from '@/site/env';
-import { FlowVersionStore } from './flow-versions';
+import { FlowVersionStore, isOptionListId } from './flow-versions';
 import type { FlowRegistry } from './flow-registry';
 import { siteFlowRegistry } from './site-flow-registry';
 
@@ -48,6 +48,8 @@ export class SiteFlows {
   private snapshot: FlowRegistry;
   private refreshedAt = -Infinity;
   private refreshing: Promise<string[]> | undefined;
+  /** The option list versions the snapshot was compiled with (none read yet: the files'). */
+  private lists: string | undefined;
   private readonly old = new Map<string, ResolvedFlow>();
   private readonly log: (message: string) => void;
   private readonly now: () => number;
@@ -120,12 +122,22 @@ export class SiteFlows {
     if (!store) return [];
     const started = this.now();
     const numbers = await store.latestVersionNumbers();
+    // A shared list published since the last look changes the flows that use it: every flow is
+    // compiled again (list publishes are rare), and those whose result differs have changed.
+    const lists = [...numbers]
+      .filter(([id]) => isOptionListId(id))
+      .map(([id, version]) => `${id}@${version}`)
+      .sort()
+      .join(',');
+    const listsChanged = lists !== this.lists;
+    if (listsChanged) await store.reloadOptionLists();
     const before = this.snapshot;
     const flows: Record<string, ResolvedFlow> = { ...before.flows };
-    const diagnostics: Diagnostic[] = [...before.diagnostics];
     const changed: string[] = [];
     for (const [flowId, version] of numbers) {
-      if (before.get(flowId)?.version === version) continue;
+      if (isOptionListId(flowId)) continue;
+      const had = before.get(flowId);
+      if (had?.version === version && !listsChanged) continue;
       const source = await store.versionSource(flowId, version);
       const checked = source === undefined ? undefined : store.check(flowId, source);
       if (!checked?.flow) {
@@ -135,18 +147,20 @@ export class SiteFlows {
         );
         continue;
       }
+      if (had && JSON.stringify(had) === JSON.stringify(checked.flow)) continue;
       flows[flowId] = checked.flow;
       changed.push(flowId);
     }
+    if (listsChanged) this.old.clear();
     if (changed.length > 0) {
       this.snapshot = {
         ...before,
         flows,
-        diagnostics,
         get: (flowId) => (Object.hasOwn(flows, flowId) ? flows[flowId] : undefined),
         ids: () => Object.keys(flows),
       };
     }
+    this.lists = lists;
     this.refreshedAt = started;
     return changed;
   }

@@ -15,6 +15,10 @@ import {
 import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 
 const fileText = (flowId: string) => readFileSync(path.join(FLOWS_DIR, `${flowId}.json`), 'utf8');
+const listIds = readdirSync(path.join(FLOWS_DIR, 'options'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => `options/${path.basename(name, '.json')}`)
+  .sort();
 const repoIds = readdirSync(FLOWS_DIR)
   .filter((name) => name.endsWith('.json'))
   .map((name) => path.basename(name, '.json'))
@@ -40,9 +44,12 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
   });
   afterAll(() => database?.dispose());
 
-  it('imports every flow file once, at its own version, byte for byte', async () => {
+  it('imports every flow and list file once, at its own version, byte for byte', async () => {
     const first = await store.seedFromFiles();
-    expect(first).toEqual({ imported: repoIds, diagnostics: [] });
+    expect(first).toEqual({ imported: [...listIds, ...repoIds], diagnostics: [] });
+    expect(await store.versionSource('options/yes-no', 1)).toBe(
+      readFileSync(path.join(FLOWS_DIR, 'options', 'yes-no.json'), 'utf8'),
+    );
     expect(await store.seedFromFiles()).toEqual({ imported: [], diagnostics: [] });
 
     const newsletter = JSON.parse(fileText('newsletter')) as { version: number };
@@ -57,8 +64,9 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
         publishedAt: clock,
       },
     ]);
-    const latest = await store.latestVersions();
+    const latest = await store.latestVersions(undefined, 'flows');
     expect(latest.map((v) => v.flowId)).toEqual(repoIds);
+    expect((await store.latestVersions(undefined, 'lists')).map((v) => v.flowId)).toEqual(listIds);
     for (const v of latest) expect(v.source).toBe(fileText(v.flowId));
   });
 

@@ -107,6 +107,47 @@ describe.each(dialects)('site flows on %s', (dialect) => {
     expect(flows.current().get('ebook')!.title).toBe('Changed at the same number');
   });
 
+  it('recompiles the flows using a shared list when the list is published', async () => {
+    const flows = siteFlows();
+    await flows.refresh();
+    const listText = readFileSync(path.join(dir, 'options', 'revenue-bands.json'), 'utf8');
+    const list = JSON.parse(listText) as { options: (string | { label: string; value: string })[] };
+    const first = list.options[0]!;
+    const value = typeof first === 'string' ? first : first.value;
+    list.options[0] = { label: 'A relabelled band', value };
+    const published = await store.publish(
+      'options/revenue-bands',
+      `${JSON.stringify(list, null, 2)}\n`,
+      { author: 'ann@example.com', note: 'clearer band' },
+    );
+    expect(published).toMatchObject({ ok: true, version: 2 });
+    const changed = await flows.refresh();
+    expect(changed).toContain('client');
+    expect(changed).not.toContain('newsletter');
+    expect(JSON.stringify(flows.current().get('client'))).toContain('A relabelled band');
+  });
+
+  it('refuses a list that would break a published flow, naming the flow', async () => {
+    const listText = readFileSync(path.join(dir, 'options', 'yes-no.json'), 'utf8');
+    const used = JSON.stringify(loadFlowRegistry(dir, VARS).flows).includes('"Yes"');
+    expect(used).toBe(true);
+    const result = await store.publish('options/yes-no', listText.replace('"Yes"', '"Yep"'), {
+      author: 'ann@example.com',
+      note: 'breaks',
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.diagnostics.map((d) => d.message).join('\n')).toMatch(
+        /Flow "\w+" would no longer load/,
+      );
+    }
+    const broken = await store.publish('options/yes-no', '{"id": "yes-no", "options": []}', {
+      author: 'ann@example.com',
+      note: 'empty',
+    });
+    expect(broken.ok).toBe(false);
+  });
+
   it('keeps the flows it had when the store cannot be read, and says so', async () => {
     const logged: string[] = [];
     const broken = new SiteFlows({

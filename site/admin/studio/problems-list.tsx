@@ -1,0 +1,65 @@
+'use client';
+/**
+ * The studio's problems under the editor, for flows and option lists alike: a count in a live
+ * region (so a screen reader hears a new error as it is typed), then each problem as a button
+ * that moves the editor to it, its message and hint, and its quick fix when the engine knows the
+ * name that was meant. Everything here works from the keyboard.
+ */
+import type { Diagnostic } from '@/engine/studio';
+import { quickFixOf, type TextEdit } from './check-flow-text';
+import styles from './studio-pages.module.css';
+
+const isError = (d: Diagnostic) => d.severity !== 'warning';
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export interface ProblemsListProps {
+  diagnostics: readonly Diagnostic[];
+  text: string;
+  onReveal: (pointer: string) => void;
+  onFix: (edit: TextEdit) => void;
+}
+
+export function ProblemsList({ diagnostics, text, onReveal, onFix }: ProblemsListProps) {
+  const errors = diagnostics.filter(isError).length;
+  const warnings = diagnostics.length - errors;
+  return (
+    <>
+      <h2 id="studio-problems-title">Problems</h2>
+      <p role="status" className={errors > 0 ? styles.problem : styles.fine}>
+        {diagnostics.length === 0
+          ? 'No problems: this text can be published.'
+          : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
+            (errors > 0 ? ': fix the errors to publish.' : '.')}
+      </p>
+      {diagnostics.length > 0 && (
+        <ul className={styles.problems} aria-labelledby="studio-problems-title">
+          {diagnostics.map((d, i) => {
+            const fix = quickFixOf(d, text);
+            return (
+              <li key={`${d.pointer}-${i}`} className={isError(d) ? styles.error : styles.warning}>
+                <button type="button" onClick={() => onReveal(d.pointer)}>
+                  {d.line !== undefined ? `Line ${d.line}: ` : ''}
+                  {d.where ?? d.pointer}
+                </button>{' '}
+                <span>
+                  {isError(d) ? 'Error' : 'Warning'}: {d.message}
+                  {d.hint ? `. ${d.hint}` : ''}
+                </span>
+                {fix && (
+                  <button type="button" onClick={() => onFix(fix)}>
+                    Replace with “{fix.insert}”
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** `text` with `edit` applied. */
+export function applyEdit(text: string, edit: TextEdit): string {
+  return text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+}
