@@ -138,7 +138,9 @@ async function flowOf(server: LeadsServer): Promise<ResolvedFlow> {
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(
-    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    axe.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
   ).toEqual([]);
 }
 
@@ -309,4 +311,31 @@ test('staff edit and publish the client questionnaire; every instance serves it 
     timeout: 20_000,
   });
   await expect(studio.getByText('Not published yet.')).toBeVisible();
+
+  // A shared option list: a change that would break a flow is refused, naming the flow.
+  await studio.goto('/admin/flows');
+  await studio.getByRole('link', { name: 'Edit yes-no' }).click();
+  const listEditor = studio.getByRole('textbox', { name: 'The yes-no option list as JSON' });
+  await expect(listEditor).toBeVisible({ timeout: 20_000 });
+  await expect(studio.getByText(/Used by: .*careers/)).toBeVisible();
+  await expectNoAxeViolations(studio);
+  const list = readFileSync(path.join(root, 'flows', 'options', 'yes-no.json'), 'utf8');
+  await listEditor.focus();
+  await studio.keyboard.press('ControlOrMeta+a');
+  await studio.keyboard.insertText(list.replace('"Yes"', '"Yep"'));
+  await studio.getByLabel(/What does this version change/).fill('Friendlier');
+  await studio.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(studio.getByRole('list', { name: 'Why it was not published' })).toContainText(
+    /Flow "\w+" would no longer load/,
+  );
+  await listEditor.focus();
+  await studio.keyboard.press('ControlOrMeta+a');
+  await studio.keyboard.insertText(
+    list.replace('Yes or No.', 'Yes or no, for every yes-no question.'),
+  );
+  await studio.getByLabel(/What does this version change/).fill('Clearer description');
+  await studio.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(
+    studio.getByRole('status').filter({ hasText: 'Version 2 is published' }),
+  ).toBeVisible();
 });

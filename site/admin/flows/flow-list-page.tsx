@@ -7,6 +7,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
+import { isOptionListId } from '@/site/server/flows/flow-versions';
 import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
 import { queryParam } from '../query-param';
 import { AdminFrame, CsrfField } from '../admin-frame';
@@ -26,12 +27,15 @@ export default async function FlowListPage({
 }) {
   const staff = await requireStaff('/admin/flows');
   const registry = await siteFlows().fresh(0);
-  const drafts = await siteFlowStore().draftIds();
+  const store = siteFlowStore();
+  await store.reloadOptionLists();
+  const drafts = await store.draftIds();
+  const lists = Object.keys(store.optionListData()).sort();
   const flows = registry
     .ids()
     .map((id) => registry.get(id)!)
     .sort((a, b) => a.title.localeCompare(b.title));
-  const unpublished = drafts.filter((id) => !registry.get(id));
+  const unpublished = drafts.filter((id) => !registry.get(id) && !isOptionListId(id));
   const query = await searchParams;
   const problem = queryParam(query, 'problem');
   const csrf = await csrfTokenForPage();
@@ -76,6 +80,16 @@ export default async function FlowListPage({
             </ul>
           </>
         )}
+        <h2>Shared option lists</h2>
+        <ul className={styles.flowList}>
+          {lists.map((listId) => (
+            <li key={listId}>
+              <Link href={`/admin/flows/options/${encodeURIComponent(listId)}/edit`}>
+                Edit <code>{listId}</code>
+              </Link>
+            </li>
+          ))}
+        </ul>
         <h2>New flow</h2>
         {problem && (
           <p role="alert" className={styles.problem}>

@@ -20,6 +20,7 @@ import { ChangeSummaryView } from './change-summary-view';
 import { checkFlowText } from './check-flow-text';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
+import { postStudioForm } from './studio-form';
 import { StudioGraph } from './studio-graph';
 import { StudioPaths } from './studio-paths';
 import { StudioPreview } from './studio-preview';
@@ -56,28 +57,6 @@ const isError = (d: Diagnostic) => d.severity !== 'warning';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-
-/** Posts a studio form; resolves with the JSON answer, or throws with a message to show. */
-async function post(url: string, fields: Record<string, string>): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new Error('The server could not be reached. Your text is still here; try again.');
-  }
-  const type = response.headers.get('content-type') ?? '';
-  const body: unknown = type.includes('json') ? await response.json() : await response.text();
-  if (response.ok || response.status === 422) return body;
-  const errors = (body as { errors?: { message: string }[] }).errors;
-  throw new Error(
-    errors?.map((e) => e.message).join('; ') ??
-      (typeof body === 'string' && body.trim() !== '' ? body.trim() : `HTTP ${response.status}`),
-  );
-}
 
 const tabs = [
   { id: 'graph', label: 'Graph' },
@@ -140,7 +119,9 @@ export function FlowStudio(props: FlowStudioProps) {
   async function saveDraft(source: string) {
     setSave({ kind: 'saving' });
     try {
-      const answer = (await post(`${base}/draft`, { source, csrf })) as { savedAt: number };
+      const answer = (await postStudioForm(`${base}/draft`, { source, csrf })) as {
+        savedAt: number;
+      };
       savedText.current = source;
       setSave(source === text ? { kind: 'saved', at: answer.savedAt } : { kind: 'unsaved' });
     } catch (error) {
@@ -157,7 +138,7 @@ export function FlowStudio(props: FlowStudioProps) {
     if (!published) return;
     if (!window.confirm('Discard the draft and go back to the published version?')) return;
     try {
-      await post(`${base}/draft/discard`, { csrf });
+      await postStudioForm(`${base}/draft/discard`, { csrf });
       savedText.current = published.source;
       setText(published.source);
       setSave({ kind: 'saved', at: 0 });
@@ -181,7 +162,7 @@ export function FlowStudio(props: FlowStudioProps) {
     setPublishing(true);
     setPublishError(null);
     try {
-      const answer = (await post(`${base}/publish`, { source: text, note, csrf })) as
+      const answer = (await postStudioForm(`${base}/publish`, { source: text, note, csrf })) as
         { version: number; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] };
       if ('diagnostics' in answer) {
         setPublishError(

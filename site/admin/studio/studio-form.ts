@@ -1,0 +1,29 @@
+/**
+ * How the studio's pages send their forms: URL-encoded with the session's token (the back office's
+ * one way, checkStaffPost), answered with JSON; a refusal becomes an Error with its message.
+ */
+
+/** Posts a studio form; resolves with the JSON answer, or throws with a message to show. */
+export async function postStudioForm(
+  url: string,
+  fields: Record<string, string>,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new Error('The server could not be reached. Your text is still here; try again.');
+  }
+  const type = response.headers.get('content-type') ?? '';
+  const body: unknown = type.includes('json') ? await response.json() : await response.text();
+  if (response.ok || response.status === 422) return body;
+  const errors = (body as { errors?: { message: string }[] }).errors;
+  throw new Error(
+    errors?.map((e) => e.message).join('; ') ??
+      (typeof body === 'string' && body.trim() !== '' ? body.trim() : `HTTP ${response.status}`),
+  );
+}
