@@ -4,6 +4,8 @@
 // Budget: a questionnaire page loads at most 60 KiB more than the floor.
 // It also prints what the page has loaded once the visitor reaches for the main form (the
 // renderer arrives on first touch), so the cost of using a questionnaire stays visible.
+// Last, the flow studio (/admin/flows/client/edit, staff only): its JavaScript once the editor is
+// up, which no public page loads.
 // Uses the build in NEXT_DIST_DIR (default .next), building first when there is none.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
@@ -46,6 +48,7 @@ const port = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
+const database = path.join(mkdtempSync(path.join(tmpdir(), 'bench-bundle-')), 'site.sqlite');
 const server = spawn(
   process.execPath,
   [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
@@ -53,7 +56,7 @@ const server = spawn(
     env: {
       ...process.env,
       NEXT_DIST_DIR: distDir,
-      LEADS_DB: path.join(mkdtempSync(path.join(tmpdir(), 'bench-bundle-')), 'site.sqlite'),
+      LEADS_DB: database,
     },
     stdio: 'ignore',
   },
@@ -73,6 +76,44 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
 });
 let failed = false;
+
+/** Gzipped JavaScript of the studio page once its editor is up, for a staff account made here. */
+async function studioScripts() {
+  const email = `bench-${Date.now()}@firm.example`;
+  const password = 'a sturdy passphrase';
+  const post = (route, body) =>
+    globalThis.fetch(`${base}/auth/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('register', { email, password });
+  const tsx = path.join('node_modules', 'tsx', 'dist', 'cli.mjs');
+  spawnSync(process.execPath, [tsx, 'scripts/users.ts', 'grant', email, 'staff'], {
+    env: { ...process.env, LEADS_DB: database },
+    stdio: 'ignore',
+  });
+  const cookies = (await post('login', { email, password })).headers.getSetCookie();
+  const context = await browser.newContext();
+  await context.addCookies(
+    cookies.map((cookie) => {
+      const [name, ...value] = cookie.split(';')[0].split('=');
+      return { name, value: value.join('='), url: base };
+    }),
+  );
+  const page = await context.newPage();
+  const bodies = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body());
+  });
+  await page.goto(`${base}/admin/flows/client/edit`, { waitUntil: 'networkidle' });
+  await page.locator('.cm-editor').waitFor();
+  await page.waitForLoadState('networkidle');
+  let bytes = 0;
+  for (const body of bodies) bytes += gz(await body.catch(() => Buffer.alloc(0)));
+  await context.close();
+  return bytes;
+}
 try {
   console.log(
     `framework floor (bare Next page: ${floorFiles.length} root main files): ${kib(floor).toFixed(1)} KiB gzip`,
@@ -112,6 +153,11 @@ try {
       `${pagePath.padEnd(20)} ${kib(total).toFixed(1).padStart(11)} ${kib(over).toFixed(1).padStart(12)} ${(total / floor).toFixed(2).padStart(16)}   ${ok ? 'ok  ' : 'OVER'}   ${kib(touched).toFixed(1).padStart(8)} (+${kib(touched - floor).toFixed(1)})  (${flows})`,
     );
   }
+  console.log(
+    `studio (staff)       ${kib(await studioScripts())
+      .toFixed(1)
+      .padStart(11)}   loaded on /admin/flows/client/edit only`,
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');
