@@ -198,6 +198,14 @@ test('staff edit and publish the client questionnaire; every instance serves it 
 
   // The graph draws the new step on its branch; the paths list its HubSpot field.
   await expect(studio.getByRole('tabpanel', { name: 'Graph' })).toContainText('exitTiming');
+  // A click on the graph's new step moves the editor to it.
+  await studio.getByRole('button', { name: /^Step "exitTiming"/ }).click();
+  await expect(studio.locator('.cm-content')).toContainText('"id": "exitTiming"');
+  // The preview starts at the new step, in the visitors' renderer.
+  await studio.getByRole('tab', { name: 'Preview' }).click();
+  const preview = studio.getByRole('tabpanel', { name: 'Preview' });
+  await preview.getByLabel('Start at').selectOption('exitTiming');
+  await expect(preview.getByRole('heading', { name: 'When do you plan to exit?' })).toBeVisible();
   await studio.getByRole('tab', { name: 'Paths and HubSpot' }).click();
   await expect(studio.getByRole('tabpanel', { name: 'Paths and HubSpot' })).toContainText(
     'exit_timing',
