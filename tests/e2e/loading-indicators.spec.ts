@@ -92,6 +92,23 @@ test('a menu that takes a second shows "Loading…" from 200 ms, then its links'
   expect(seen[0]!.shownAt - clickedAt).toBeGreaterThanOrEqual(190);
 });
 
+test('a Tab pressed before a menu has arrived lands on its first link once it does', async ({
+  page,
+}) => {
+  await page.route('**/api/header-menus', delayBy(1000));
+  await page.goto('/');
+  await page.waitForFunction(() => document.querySelector('#menu-trigger-consulting') !== null);
+  await page.waitForLoadState('networkidle');
+  const trigger = page.locator('header').getByRole('button', { name: 'Consulting', exact: true });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const panel = page.locator('#menu-panel-consulting');
+  await expect(panel.getByRole('status')).toHaveText('Loading…');
+  await expect(panel.getByRole('link').first()).toBeFocused();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('a menu that arrives within 200 ms never shows "Loading…"', async ({ page }) => {
   // Still on its way as the menu opens, but quicker than the threshold: answered from memory.
   const body = await (await page.request.get('/api/header-menus')).text();

@@ -2,7 +2,9 @@
 
 import {
   useEffect,
+  useRef,
   type FocusEvent,
+  type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
@@ -32,7 +34,9 @@ interface DropdownProps {
  * A disclosure dropdown of the header: a button with `aria-expanded` controlling a panel.
  * Mouse users open it by hovering (it closes 100 ms after the pointer leaves); keyboard and
  * touch users toggle it with the button; Escape, the overlay, a link choice or focus leaving
- * the dropdown close it.
+ * the dropdown close it. A Tab from the trigger of an open panel whose links have not arrived yet
+ * waits for them and lands on the first (it would otherwise skip the empty panel, leave the
+ * dropdown and close it: a keyboard user on a slow connection could never reach the menu).
  */
 export function Dropdown({
   id,
@@ -51,6 +55,25 @@ export function Dropdown({
   const loading = useDelayedLoading(remote && open && fetched === undefined && !failed);
   const html = loading ? undefined : fetched;
   const opened = useOpenedOnce(open);
+  const panel = useRef<HTMLDivElement>(null);
+  // A Tab pressed on the trigger before the panel had a link to receive it.
+  const focusWanted = useRef(false);
+  useEffect(() => {
+    if (!open) focusWanted.current = false;
+    else if (focusWanted.current) {
+      const first = panel.current?.querySelector<HTMLElement>('a[href], button');
+      if (first) {
+        focusWanted.current = false;
+        first.focus();
+      }
+    }
+  });
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.shiftKey || !open) return;
+    if (panel.current?.querySelector('a[href], button')) return;
+    event.preventDefault();
+    focusWanted.current = true;
+  };
   // Usually already fetched: the first pointer over the header or focus in it starts the fetch
   // (MenuProvider). Opening also retries one that failed.
   useEffect(() => {
@@ -86,11 +109,13 @@ export function Dropdown({
         aria-controls={panelId(id)}
         aria-label={ariaLabel}
         onClick={() => menu.click(id)}
+        onKeyDown={onTriggerKeyDown}
       >
         {label}
         <span className="dropdown__chevron" aria-hidden="true" />
       </button>
       <div
+        ref={panel}
         id={panelId(id)}
         className={`dropdown__panel ${panelClassName ?? ''}`}
         hidden={!open}
