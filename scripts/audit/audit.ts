@@ -17,22 +17,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { env } from '@/site/env';
 import { closeBrowsers, measurePage, type PageMeasure } from './measure-page';
+import { templatePages } from './templates';
 
 const nextBin = path.resolve('node_modules/next/dist/bin/next');
 const distDir = env.NEXT_DIST_DIR;
 const bareDir = path.resolve('.next-audit-bare');
 const JS_BUDGET_KIB = 20;
 
-/** One page per template: home, a fixed page, content pages, a city, an insight, search. */
-const targets: { template: string; path: string; content: boolean }[] = [
-  { template: 'home', path: '/', content: false },
-  { template: 'fixed page', path: '/contact-us', content: true },
-  { template: 'division', path: '/financing', content: true },
-  { template: 'service', path: '/consulting/strategy', content: true },
-  { template: 'city', path: '/cities/manhattan', content: true },
-  { template: 'insight', path: '/insights/raising-capital-for-a-start-up', content: true },
-  { template: 'search results', path: '/search?search=sba', content: true },
-];
+const targets = templatePages;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,78 @@
+/**
+ * Pictures for review (`npm run screenshots`): every template (scripts/audit/templates.ts), the
+ * careers questionnaire mid-way, and each placed flow at each of its endings, walked by the
+ * browser tests' driver along a covering path, at 1366 × 768 and 390 × 844, full page, into
+ * `screenshots/<name>-<width>.png`.
+ */
+import path from 'node:path';
+import { test, type Page } from '@playwright/test';
+import { findStep, type Answers, type PathStep } from '@/engine/client';
+import { templatePages } from '../../scripts/audit/templates';
+import { browserWalks } from '../e2e/flows/support/browser-walks';
+import { answerStep, expectStep, visitorIp } from '../e2e/flows/support/flow-driver';
+import { repoFlows, sitePlacements } from '../e2e/flows/support/repo-flows';
+
+const widths = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+];
+const folder = path.join(process.cwd(), 'screenshots');
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+async function shoot(page: Page, name: string, width: number) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(folder, `${slug(name)}-${width}.png`), fullPage: true });
+}
+
+const stepAnswers = (step: PathStep): Answers =>
+  typeof step.answer === 'object' && !Array.isArray(step.answer)
+    ? step.answer
+    : { [step.step]: step.answer };
+
+const walks = browserWalks(repoFlows(), sitePlacements());
+
+for (const size of widths) {
+  test.describe(`${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    for (const { template, path: route } of templatePages) {
+      test(template, async ({ page }) => {
+        await page.goto(route);
+        await shoot(page, template, size.width);
+      });
+    }
+
+    test('careers questionnaire mid-way', async ({ page }) => {
+      const { flow, placement, paths } = walks.find((w) => w.placement.flowId === 'careers')!;
+      await page.goto(placement.path);
+      const scope = page.locator(placement.selector);
+      let answers: Answers = {};
+      for (const step of paths[0]!.steps.slice(0, 2)) {
+        await expectStep(scope, flow, step.step, answers);
+        await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
+        answers = { ...answers, ...stepAnswers(step) };
+      }
+      await shoot(page, 'careers-mid-way', size.width);
+    });
+
+    for (const { flow, placement, paths } of walks) {
+      const byEnding = new Map(paths.map((p) => [p.ending, p]));
+      for (const [ending, walk] of byEnding) {
+        test(`${flow.id} ending ${ending}`, async ({ page }) => {
+          // A visitor of its own, as the browser tests are: the lead rate limit is per visitor.
+          await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorIp() });
+          await page.goto(placement.path);
+          const scope = page.locator(placement.selector);
+          let answers: Answers = {};
+          for (const step of walk.steps) {
+            await expectStep(scope, flow, step.step, answers);
+            await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
+            answers = { ...answers, ...stepAnswers(step) };
+          }
+          await page.waitForTimeout(500);
+          await shoot(page, `ending-${flow.id}-${ending}`, size.width);
+        });
+      }
+    }
+  });
+}
