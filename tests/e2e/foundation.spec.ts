@@ -75,3 +75,33 @@ test('a 404 page asks robots not to index it with exactly one robots tag', async
     await expect(robots, path).toHaveAttribute('content', /noindex/);
   }
 });
+
+test('text is set in the self-hosted typeface, preloaded from the site, under 60 KiB', async ({
+  page,
+}) => {
+  const fonts: { url: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'font') {
+      fonts.push({ url: response.url(), bytes: (await response.body()).length });
+    }
+  });
+  await page.goto('/');
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  expect(await preload.getAttribute('href')).toMatch(/^\/_next\/static\/media\/.+\.woff2$/);
+  await page.evaluate(() => document.fonts.ready);
+  // The first family of the body's stack is the one next/font declared, and it has loaded.
+  const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  const first = family.split(',')[0]!.trim();
+  expect(first).toMatch(/siteFont/i);
+  expect(await page.evaluate((name) => document.fonts.check(`16px ${name}`), first)).toBe(true);
+  const loaded = await page.evaluate(() =>
+    [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+  );
+  expect(loaded.some((name) => first.includes(name.replace(/['"]/g, '')))).toBe(true);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) {
+    expect(new URL(font.url).origin).toBe(new URL(page.url()).origin);
+    expect(font.bytes).toBeLessThanOrEqual(60 * 1024);
+  }
+});
