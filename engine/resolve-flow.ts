@@ -178,6 +178,7 @@ export function resolveFlow(
     ...(data.pageHeading === undefined ? {} : { pageHeading: data.pageHeading }),
     ...(data.heading === undefined ? {} : { heading: data.heading }),
     ...(data.leadIn === undefined ? {} : { leadIn: data.leadIn }),
+    ...(data.reassurance === undefined ? {} : { reassurance: data.reassurance }),
     progress: {
       mode: progress.mode,
       ...(progress.total === undefined ? {} : { total: progress.total }),

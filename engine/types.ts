@@ -217,6 +217,8 @@ export interface FlowHeader {
   pageHeading?: string;
   heading?: string;
   leadIn?: string;
+  /** The line beside the first question that answers a visitor's worry. */
+  reassurance?: string;
 }
 
 export interface ResolvedFlow extends FlowHeader {

@@ -46,7 +46,17 @@ export function FlowFrame({
   );
 }
 
-/** "Question n / N" and the step's question as a focusable heading. */
+/** About 20 seconds a numbered step, said in whole minutes. */
+export function durationText(totalSteps: number): string {
+  const minutes = Math.max(1, Math.round((totalSteps * 20) / 60));
+  return `Takes about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * "Question n / N" with a bar showing it (the text says it to every reader; the bar is drawn),
+ * the flow's reassurance and how long it takes beside the first question, and the step's
+ * question as a focusable heading.
+ */
 export function StepHeader({
   flow,
   level,
@@ -65,9 +75,20 @@ export function StepHeader({
   return (
     <>
       {progress ? (
-        <p className="flow-step__progress">
-          Question {progress.n} / {progress.total}
-        </p>
+        <div className="flow-step__progress">
+          <p className="flow-step__count">
+            Question {progress.n} / {progress.total}
+          </p>
+          <div className="flow-step__bar" aria-hidden="true">
+            <span style={{ width: `${Math.round((100 * progress.n) / progress.total)}%` }} />
+          </div>
+          {progress.n === 1 ? (
+            <p className="flow-step__reassurance">
+              {flow.reassurance ? `${flow.reassurance} ` : ''}
+              {durationText(progress.total)}.
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {question ? (
         <StepHeading ref={headingRef} tabIndex={-1} className="flow-step__question">
