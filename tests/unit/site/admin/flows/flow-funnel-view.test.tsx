@@ -92,7 +92,7 @@ describe('the funnel graph', () => {
     // A picture the server renders: nothing in it takes focus or a click (the studio's does).
     expect(graph.querySelector('[tabindex], [role]')).toBeNull();
     expect(graph.getAttribute('aria-label')).toBe(
-      'Funnel of Client questionnaire (home page), version 2, drawn as a graph of 7 steps and ' +
+      `Funnel of Client questionnaire (home page), version ${client.version}, drawn as a graph of 7 steps and ` +
         '3 endings: 7 visitors, 7 saw the first step, 4 reached an ending (completion rate ' +
         '57.1 %). The table that follows gives every number.',
     );
