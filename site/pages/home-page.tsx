@@ -1,7 +1,8 @@
 /**
- * The home page, in the order of content.md: hero slider → client questionnaire → overview
- * with the three claims → featured services → testimonials → ready-to-talk → featured in →
- * sectors → latest insights → e-book → careers teaser with the join-event form.
+ * The home page, in the order of content.md: hero (the client questionnaire as a card in it,
+ * then the slider and the trust signals) → overview with the three claims → featured services →
+ * testimonials → ready-to-talk → featured in → sectors → latest insights → e-book → careers
+ * teaser with the join-event form.
  */
 import { claims, siteConfig } from '@/site/config/site-config';
 import { getContentSource } from '@/site/content/get-content-source';
@@ -11,6 +12,7 @@ import { pageMetadata } from '@/site/seo/page-metadata';
 import { FlowSlot } from './parts/flow-slot';
 import { PageLink } from './parts/page-link';
 import { HeroSlider } from './parts/hero-slider';
+import { TrustSignals } from './parts/trust-signals';
 import { JsonLd } from './parts/json-ld';
 import { ReviewsList } from './parts/reviews-list';
 import { CardGrid, Paragraphs, Section } from './parts/sections';
@@ -29,24 +31,32 @@ export default async function HomePage() {
   ]);
   return (
     <main id="main" className="home-page">
+      {/* The questionnaire is the page's main act: a card beside the hero's copy on a wide screen,
+          right under the firm's name on a phone, its first question on screen without scrolling. */}
       <header className="home-hero">
-        <div className="container">
-          <h1>
+        <div className="container home-hero__grid">
+          <h1 className="home-hero__title">
             {siteConfig.brandName}
             <span className="home-hero__tagline">
               Business consulting, business plans and financing in one place
             </span>
           </h1>
-          <HeroSlider
-            slides={home.slides.map((slide) => ({
-              heading: fill(slide.heading),
-              text: fill(slide.text),
-              cta: slide.cta,
-            }))}
-          />
+          <FlowSlot flow="client" card />
+          <div className="home-hero__more">
+            <HeroSlider
+              slides={home.slides.map((slide) => ({
+                heading: fill(slide.heading),
+                text: fill(slide.text),
+                cta: slide.cta,
+              }))}
+            />
+            <TrustSignals
+              reviews={reviews.map((review) => review.rating)}
+              outlets={mentions.slice(0, 3).map((mention) => mention.outlet)}
+            />
+          </div>
         </div>
       </header>
-      <FlowSlot flow="client" />
       <Section id="overview" title={fill(home.overview.heading)}>
         <Paragraphs items={home.overview.paragraphs} />
         <ul className="claims__list" aria-label="At a glance">

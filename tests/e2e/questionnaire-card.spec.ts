@@ -26,3 +26,20 @@ for (const { flow, placement } of questionnaires) {
     await expect(scope.getByText(/Takes about \d+ minutes?\./)).toBeVisible();
   });
 }
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`the home page's first question is on screen without scrolling at ${viewport.width} × ${viewport.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const question = page.locator('#form-client .flow-step__question');
+    await expect(question).toBeInViewport();
+    const box = (await question.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+}

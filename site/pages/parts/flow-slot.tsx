@@ -5,9 +5,10 @@ import { PageFlow } from '@/site/flows/page-flow';
 /**
  * Where a page hosts the form flow `flow` (flows/<flow>.json), under the flow's `pageHeading`:
  * any flow a page's `forms` names, with no code to add. The slot also says how to reach the
- * firm, so a visitor is never left with a dead form.
+ * firm, so a visitor is never left with a dead form. `card`: the slot is a card inside a layout
+ * of its own (the home page's hero) rather than a band of the page's width.
  */
-export async function FlowSlot({ flow }: { flow: string }) {
+export async function FlowSlot({ flow, card = false }: { flow: string; card?: boolean }) {
   const { pageHeading, title } = await loadSiteFlow(flow);
   const heading = pageHeading ?? title;
   const careers = flow === 'careers' || flow === 'careersApplication';
@@ -16,8 +17,8 @@ export async function FlowSlot({ flow }: { flow: string }) {
   return (
     // A plain block, not a labelled region: the flow inside is its own region with the same
     // name, and two landmarks of one name confuse screen-reader landmark lists (axe).
-    <div className="flow-slot" id={id} data-flow={flow}>
-      <div className="container">
+    <div className={`flow-slot${card ? ' flow-slot--card' : ''}`} id={id} data-flow={flow}>
+      <div className={card ? 'flow-slot__card' : 'container'}>
         <h2 id={`${id}-title`}>{heading}</h2>
         <PageFlow flow={flow} label={heading} />
         <p>

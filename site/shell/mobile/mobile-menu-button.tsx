@@ -41,7 +41,7 @@ export function MobileMenuButton({ buttons }: MobileMenuProps) {
         }}
       >
         <span className="mobile-menu-button__bars" aria-hidden="true" />
-        Menu
+        <span className="mobile-menu-button__label">Menu</span>
       </button>
       {open ? (
         <MobileSidebar
