@@ -1,6 +1,7 @@
 import { getContentSource } from '@/site/content/get-content-source';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import type { Page } from '@/site/content/page-types';
+import { AdvisorCard } from './parts/advisor-card';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { divisionChildren } from './parts/division-children';
 import { FlowSlot } from './parts/flow-slot';
@@ -62,11 +63,13 @@ async function Testimonials({ path }: { path: string }) {
 
 /**
  * One page of the navigation tree, the footer or the fixed pages, in the section order of
- * content.md for its template (division, service or fixed).
+ * content.md for its template (division, service or fixed), beside the advisor card (the right
+ * column on a wide screen, after the page on a phone).
  */
 export async function ContentPage({ page }: { page: Page }) {
   const trail = await trailFor(page.path, fill(page.title));
   const isService = page.template === 'service';
+  const title = fill(page.title);
   return (
     <main id="main" className={`content-page content-page--${page.template}`}>
       <Breadcrumbs trail={trail} />
@@ -74,68 +77,73 @@ export async function ContentPage({ page }: { page: Page }) {
       {page.forms.includes('contactBanner') && page.template !== 'service' ? (
         <FlowSlot flow="contactBanner" />
       ) : null}
-      <Section id="overview" title={isService ? 'Overview' : 'About this page'}>
-        <Paragraphs items={page.overview} />
-      </Section>
-      {page.template === 'division' ? <DivisionServices page={page} /> : null}
-      {page.audience?.length ? (
-        <Section id="audience" title="Who it is for">
-          <Bullets items={page.audience} />
-        </Section>
-      ) : null}
-      {page.deliverables?.length ? (
-        <Section id="deliverables" title="What you receive" tone="mist">
-          <Bullets items={page.deliverables} />
-        </Section>
-      ) : null}
-      {page.process?.length ? (
-        <Section id="process" title={isService ? 'How it works' : 'How an engagement runs'}>
-          <Steps steps={page.process} />
-        </Section>
-      ) : null}
-      {page.timeline || page.clientProvides?.length ? (
-        <Section id="timeline" title="Timeline and what we need from you" tone="mist">
-          {page.timeline ? <p>{fill(page.timeline)}</p> : null}
-          {page.clientProvides?.length ? <Bullets items={page.clientProvides} /> : null}
-        </Section>
-      ) : null}
-      {page.eligibility?.length ? (
-        <Section id="eligibility" title="Eligibility">
-          <Bullets items={page.eligibility} />
-        </Section>
-      ) : null}
-      {page.terms?.length ? (
-        <Section id="terms" title="Typical terms">
-          <TermsTable terms={page.terms} />
-          <p className="note">
-            Ranges seen in recent transactions, not an offer: the lender or investor sets final
-            terms.
-          </p>
-        </Section>
-      ) : null}
-      {page.legalNote ? (
-        <aside className="container note legal-note" aria-label="Legal notice">
-          This page is general information, not legal advice. Talk to a licensed attorney about your
-          situation before acting on it.
-        </aside>
-      ) : null}
-      <PageExtras path={page.path} />
-      {page.template === 'division' ? <Testimonials path={page.path} /> : null}
-      {page.faq?.length ? (
-        <Section id="faq" title="Frequently asked questions" tone="mist">
-          <FaqList items={page.faq} />
-        </Section>
-      ) : null}
-      {page.related?.length ? (
-        <Section id="related" title={isService ? 'Related services' : 'Related pages'}>
-          <RelatedLinks paths={page.related} />
-        </Section>
-      ) : null}
-      {page.forms
-        .filter((flow) => flow !== 'contactBanner' || page.template === 'service')
-        .map((flow) => (
-          <FlowSlot key={flow} flow={flow} />
-        ))}
+      <div className="content-layout container">
+        <div className="content-layout__main">
+          <Section id="overview" title={isService ? `${title} at a glance` : `About ${title}`}>
+            <Paragraphs items={page.overview} />
+          </Section>
+          {page.template === 'division' ? <DivisionServices page={page} /> : null}
+          {page.audience?.length ? (
+            <Section id="audience" title="Who it is for">
+              <Bullets items={page.audience} />
+            </Section>
+          ) : null}
+          {page.deliverables?.length ? (
+            <Section id="deliverables" title="What you receive" tone="mist">
+              <Bullets items={page.deliverables} icon="check" />
+            </Section>
+          ) : null}
+          {page.process?.length ? (
+            <Section id="process" title={isService ? 'How it works' : 'How an engagement runs'}>
+              <Steps steps={page.process} />
+            </Section>
+          ) : null}
+          {page.timeline || page.clientProvides?.length ? (
+            <Section id="timeline" title="Timeline and what we need from you" tone="mist">
+              {page.timeline ? <p>{fill(page.timeline)}</p> : null}
+              {page.clientProvides?.length ? <Bullets items={page.clientProvides} /> : null}
+            </Section>
+          ) : null}
+          {page.eligibility?.length ? (
+            <Section id="eligibility" title="Eligibility">
+              <Bullets items={page.eligibility} />
+            </Section>
+          ) : null}
+          {page.terms?.length ? (
+            <Section id="terms" title="Typical terms">
+              <TermsTable terms={page.terms} />
+              <p className="note">
+                Ranges seen in recent transactions, not an offer: the lender or investor sets final
+                terms.
+              </p>
+            </Section>
+          ) : null}
+          {page.legalNote ? (
+            <aside className="container note legal-note" aria-label="Legal notice">
+              This page is general information, not legal advice. Talk to a licensed attorney about
+              your situation before acting on it.
+            </aside>
+          ) : null}
+          <PageExtras path={page.path} />
+          {page.template === 'division' ? <Testimonials path={page.path} /> : null}
+          {page.faq?.length ? (
+            <Section id="faq" title="Frequently asked questions" tone="mist">
+              <FaqList items={page.faq} />
+            </Section>
+          ) : null}
+          {page.related?.length ? (
+            <Section id="related" title={isService ? 'Related services' : 'Related pages'}>
+              <RelatedLinks paths={page.related} />
+            </Section>
+          ) : null}
+          {page.forms
+            .filter((flow) => flow !== 'contactBanner' || page.template === 'service')
+            .map((flow) => (
+              <FlowSlot key={flow} flow={flow} />
+            ))}
+        </div>
+        <AdvisorCard />
+      </div>
     </main>
   );
 }

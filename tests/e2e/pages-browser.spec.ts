@@ -112,7 +112,7 @@ test.describe('templates', () => {
   }) => {
     await page.goto('/consulting/strategy');
     for (const name of [
-      'Overview',
+      'Business Strategy Consulting at a glance',
       'Who it is for',
       'What you receive',
       'How it works',

@@ -1,3 +1,4 @@
+import { Icon, type IconName } from './icon';
 import type { ReactNode } from 'react';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import type { Faq, Step, Term } from '@/site/content/page-types';
@@ -55,11 +56,15 @@ export function Paragraphs({ items }: { items: string[] }) {
   );
 }
 
-export function Bullets({ items }: { items: string[] }) {
+/** A list; with `icon`, each item is marked with it instead of a bullet. */
+export function Bullets({ items, icon }: { items: string[]; icon?: IconName }) {
   return (
-    <ul className="bullets">
+    <ul className={icon ? 'bullets bullets--icons' : 'bullets'}>
       {items.map((text, index) => (
-        <li key={index}>{fill(text)}</li>
+        <li key={index}>
+          {icon ? <Icon name={icon} /> : null}
+          {fill(text)}
+        </li>
       ))}
     </ul>
   );
