@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 for (const width of [1280, 390]) {
   test(`axe finds no violations on the home page at ${width} px`, async ({ page }) => {
@@ -15,16 +15,33 @@ for (const width of [1280, 390]) {
   });
 }
 
+/**
+ * Waits for the panels' opening transitions: axe reads colours as they are drawn, and a panel
+ * half faded in has a contrast no visitor sees for long (seen under load).
+ */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
+}
+
 test('axe finds no violations with the mega-menu and search panel open', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.locator('#menu-trigger-consulting').click();
   await expect(page.locator('#menu-panel-consulting')).toBeVisible();
+  await settled(page);
   let results = await new AxeBuilder({ page }).include('header').analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await page.locator('#menu-trigger-search').click();
   await expect(page.locator('#menu-panel-search')).toBeVisible();
+  await settled(page);
   results = await new AxeBuilder({ page }).include('header').analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
