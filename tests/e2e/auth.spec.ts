@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { settled } from './support/settled';
 import AxeBuilder from '@axe-core/playwright';
 import { hashed, password, signInWithForm, uniqueEmail, verifiedAccount } from './support/accounts';
 import { verificationPath, waitForMail } from './support/mailbox';
@@ -187,6 +188,7 @@ test('the account pages have no detectable accessibility violations', async ({ p
   for (const path of ['/login', '/account/verify']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await settled(page);
     const results = await new AxeBuilder({ page }).include('main').analyze();
     expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
   }

@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { settled } from './support/settled';
 
 for (const width of [1280, 390]) {
   test(`axe finds no violations on the home page at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
+    await settled(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map(
@@ -13,21 +15,6 @@ for (const width of [1280, 390]) {
       ),
     ).toEqual([]);
   });
-}
-
-/**
- * Waits for the panels' opening transitions: axe reads colours as they are drawn, and a panel
- * half faded in has a contrast no visitor sees for long (seen under load).
- */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => null)),
-    ),
-  );
 }
 
 test('axe finds no violations with the mega-menu and search panel open', async ({ page }) => {

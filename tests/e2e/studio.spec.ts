@@ -27,6 +27,7 @@ import { answerStep, expectStep, leadResponse } from './flows/support/flow-drive
 import { acceptedSubmissions, declareForm, fakeHubSpot } from './support/fake-hubspot-client';
 import { fakeHubSpotPort } from './support/port';
 import { hashed, password, signInWithForm, uniqueEmail } from './support/accounts';
+import { settled } from './support/settled';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -136,6 +137,7 @@ async function flowOf(server: LeadsServer): Promise<ResolvedFlow> {
 }
 
 async function expectNoAxeViolations(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(
     axe.violations.map(
