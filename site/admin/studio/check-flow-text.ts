@@ -1,11 +1,12 @@
 /**
- * The flow studio's check of the text being edited, run in the browser on every change: the
- * engine's `loadFlowFromText` on `<flowId>.json`, so a marketer sees what `npm run flows -- check`
+ * The flow studio's check of the text being edited, run in the browser on every change (the
+ * studio's one door to the engine's checks, `@/engine/studio`): `loadFlowFromText` on `<flowId>.json`, so a marketer sees what `npm run flows -- check`
  * would say of that file, placed at its line and column. Pure and browser-safe (no files: the
  * shared option lists come from the server as the data of their files).
  */
 import {
   loadFlowFromText,
+  loadOptionListFromText,
   loadOptionListsFromData,
   type Diagnostic,
   type FlowVars,
@@ -47,6 +48,11 @@ export function checkFlowText(input: CheckFlowTextInput): {
     optionLists: optionListsOf(input.optionLists),
     vars: input.vars,
   });
+}
+
+/** A shared option list's text checked as `check` checks `flows/options/<listId>.json`. */
+export function checkOptionListText(listId: string, text: string): { diagnostics: Diagnostic[] } {
+  return loadOptionListFromText({ file: `options/${listId}.json`, text });
 }
 
 // The page takes both from here; the editor imports ./quick-fix alone, so its chunk does not

@@ -12,7 +12,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/studio';
+import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/client';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
 import flowSchema from '@/schemas/flow.schema.json';
 import { changeSummary } from './change-summary';

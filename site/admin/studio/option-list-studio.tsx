@@ -8,7 +8,8 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
-import { loadOptionListFromText, type Diagnostic } from '@/engine/studio';
+import type { Diagnostic } from '@/engine/client';
+import { checkOptionListText } from './check-flow-text';
 import optionListSchema from '@/schemas/option-list.schema.json';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
@@ -38,10 +39,7 @@ export function OptionListStudio(props: OptionListStudioProps) {
   const [refusal, setRefusal] = useState<Diagnostic[]>([]);
   const editor = useRef<FlowEditorHandle | null>(null);
 
-  const checked = useMemo(
-    () => loadOptionListFromText({ file: `options/${listId}.json`, text }),
-    [listId, text],
-  );
+  const checked = useMemo(() => checkOptionListText(listId, text), [listId, text]);
 
   async function save() {
     try {

@@ -5,7 +5,7 @@
  * that moves the editor to it, its message and hint, and its quick fix when the engine knows the
  * name that was meant. Everything here works from the keyboard.
  */
-import type { Diagnostic } from '@/engine/studio';
+import type { Diagnostic } from '@/engine/client';
 import { quickFixOf, type TextEdit } from './check-flow-text';
 import styles from './studio-pages.module.css';
 

@@ -5,7 +5,7 @@
  * JSON pointer). The funnel's numbers, when the page has them, are drawn as the funnel page draws
  * them. A wide flow scrolls inside the panel rather than shrinking its labels.
  */
-import type { ResolvedFlow } from '@/engine/studio';
+import type { ResolvedFlow } from '@/engine/client';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
 import { FlowGraph } from '../flows/flow-graph';
 import styles from './studio.module.css';

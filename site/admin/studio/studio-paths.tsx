@@ -7,7 +7,7 @@
  * every path's bodies.
  */
 import { memo } from 'react';
-import type { ResolvedFlow } from '@/engine/studio';
+import type { ResolvedFlow } from '@/engine/client';
 import { CoveringPathsList } from '../flows/covering-paths-list';
 import styles from './studio.module.css';
 
