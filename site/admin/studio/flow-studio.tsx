@@ -10,7 +10,6 @@
  * Everything a pointer does here, a keyboard does too: Tab leaves the editor, the problems list
  * moves the editor to each problem and applies its quick fix, the tabs follow the arrow keys.
  */
-import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/client';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
@@ -21,15 +20,11 @@ import { checkFlowText } from './check-flow-text';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
 import { postStudioForm } from './studio-form';
+import { LazyFlowEditor, PublishNote } from './studio-fields';
 import { StudioGraph } from './studio-graph';
 import { StudioPaths } from './studio-paths';
 import { StudioPreview } from './studio-preview';
 import styles from './studio-pages.module.css';
-
-const FlowEditor = dynamic(() => import('./flow-editor').then((m) => m.FlowEditor), {
-  ssr: false,
-  loading: () => <p className={styles.loading}>Loading the editor…</p>,
-});
 
 /** How long typing must pause before the draft is saved. */
 const AUTOSAVE_MS = 1500;
@@ -253,7 +248,7 @@ export function FlowStudio(props: FlowStudioProps) {
       <div className={styles.columns}>
         <section className={styles.editorColumn} aria-labelledby="studio-editor-title">
           <h2 id="studio-editor-title">Flow text</h2>
-          <FlowEditor
+          <LazyFlowEditor
             ref={editor}
             value={text}
             onChange={change}
@@ -355,16 +350,7 @@ export function FlowStudio(props: FlowStudioProps) {
             ) : (
               <p>This is the flow&apos;s first version.</p>
             )}
-            <label className={styles.note}>
-              What does this version change? (required)
-              <textarea
-                required
-                maxLength={500}
-                rows={3}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </label>
+            <PublishNote value={note} onChange={setNote} />
             {publishError && (
               <p role="alert" className={styles.problem}>
                 {publishError}

@@ -5,7 +5,6 @@
  * it, a draft saved with Save, and Publish with a note. The server refuses a list that would break
  * a published flow (a value a branch tests, removed) and says which flow and why.
  */
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '@/engine/client';
@@ -14,12 +13,8 @@ import optionListSchema from '@/schemas/option-list.schema.json';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
 import { postStudioForm } from './studio-form';
+import { LazyFlowEditor, PublishNote } from './studio-fields';
 import styles from './studio-pages.module.css';
-
-const FlowEditor = dynamic(() => import('./flow-editor').then((m) => m.FlowEditor), {
-  ssr: false,
-  loading: () => <p className={styles.loading}>Loading the editor…</p>,
-});
 
 export interface OptionListStudioProps {
   listId: string;
@@ -84,7 +79,7 @@ export function OptionListStudio(props: OptionListStudioProps) {
       </header>
       <section aria-labelledby="list-editor-title">
         <h2 id="list-editor-title">List text</h2>
-        <FlowEditor
+        <LazyFlowEditor
           ref={editor}
           value={text}
           onChange={setText}
@@ -109,22 +104,12 @@ export function OptionListStudio(props: OptionListStudioProps) {
           </ul>
         )}
         <form
-          className={styles.note}
           onSubmit={(event) => {
             event.preventDefault();
             void publish();
           }}
         >
-          <label className={styles.note}>
-            What does this version change? (required)
-            <textarea
-              required
-              maxLength={500}
-              rows={2}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </label>
+          <PublishNote value={note} onChange={setNote} />
           <div className={styles.actions}>
             <button type="button" onClick={() => void save()}>
               Save draft

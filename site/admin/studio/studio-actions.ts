@@ -9,10 +9,10 @@ import { checkStaffPost } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
 import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
 import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
+import { MAX_PUBLISH_NOTE } from './studio-form';
 
 /** A flow's text with room to grow: the largest flow today is 8 KiB. */
 const MAX_STUDIO_FORM_BYTES = 512 * 1024;
-const MAX_NOTE = 500;
 
 const json = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
@@ -52,8 +52,8 @@ export async function discardDraftPost(request: Request, flowId: string): Promis
 function noteOf(form: URLSearchParams): string | Response {
   const note = (form.get('note') ?? '').trim();
   if (note === '') return fieldError('note', 'Say in a few words what this version changes');
-  if (note.length > MAX_NOTE)
-    return fieldError('note', `Keep the note under ${MAX_NOTE} characters`);
+  if (note.length > MAX_PUBLISH_NOTE)
+    return fieldError('note', `Keep the note under ${MAX_PUBLISH_NOTE} characters`);
   return note;
 }
 

@@ -3,6 +3,9 @@
  * one way, checkStaffPost), answered with JSON; a refusal becomes an Error with its message.
  */
 
+/** The longest publish note, in characters: the form's limit and the server's check. */
+export const MAX_PUBLISH_NOTE = 500;
+
 /** Posts a studio form; resolves with the JSON answer, or throws with a message to show. */
 export async function postStudioForm(
   url: string,

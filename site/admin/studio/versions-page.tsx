@@ -24,6 +24,26 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
+function VersionSelect(props: {
+  label: string;
+  name: string;
+  value: number;
+  versions: readonly { version: number }[];
+}) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={props.value}>
+        {props.versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            {v.version}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default async function FlowVersionsPage({
   params,
   searchParams,
@@ -111,26 +131,8 @@ export default async function FlowVersionsPage({
 
         <h2>Compare</h2>
         <form method="get" className={styles.compare}>
-          <label>
-            From version
-            <select name="from" defaultValue={from}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            To version
-            <select name="to" defaultValue={to}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VersionSelect label="From version" name="from" value={from} versions={versions} />
+          <VersionSelect label="To version" name="to" value={to} versions={versions} />
           <button type="submit">Compare</button>
         </form>
         <h3>
