@@ -1,5 +1,5 @@
 import { locate, parseJsonSource } from './json-source';
-import { loadFlowFromData, loadOptionListFromData } from './load-flow-from-data';
+import { loadFlowFromData, loadOptionListsFromData } from './load-flow-from-data';
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowOption, FlowVars, ResolvedFlow } from './types';
 
@@ -57,28 +57,18 @@ export function loadFlowFromText(input: LoadFlowFromTextInput): {
 }
 
 /**
- * One shared option list file's text (`options/<id>.json`) checked as `loadOptionLists` checks
- * it (syntax, schema, unique values, the id against the file name), with every diagnostic placed
- * at its line and column. Pure, like `loadFlowFromText`.
+ * One shared option list's text (`options/<listId>.json`) checked as `loadOptionLists` checks
+ * its file (syntax, then `loadOptionListsFromData`: schema, unique values, the id against the
+ * file name), with every diagnostic placed at its line and column. Pure, like `loadFlowFromText`.
  */
-export function loadOptionListFromText(input: { file: string; text: string }): {
-  id?: string;
+export function loadOptionListFromText(input: { listId: string; text: string }): {
   options?: FlowOption[];
   diagnostics: Diagnostic[];
 } {
-  const parsed = parseJsonSource(input.file, input.text);
+  const parsed = parseJsonSource(`options/${input.listId}.json`, input.text);
   if (!parsed.ok) return { diagnostics: [parsed.diagnostic] };
-  const list = loadOptionListFromData(input.file, parsed.data);
-  const stem = input.file.replace(/^.*\//, '').replace(/\.json$/, '');
-  const diagnostics = [...list.diagnostics];
-  if (list.id !== undefined && list.id !== stem) {
-    diagnostics.push({
-      file: input.file,
-      pointer: '/id',
-      message: `List id "${list.id}" differs from the file name`,
-      hint: `Set "id": "${stem}"`,
-    });
-  }
-  const placed = diagnostics.map((d) => locate(parsed.source, d));
-  return diagnostics.length > 0 ? { diagnostics: placed } : { ...list, diagnostics: placed };
+  const lists = loadOptionListsFromData({ [input.listId]: parsed.data });
+  const diagnostics = lists.diagnostics.map((d) => locate(parsed.source, d));
+  const options = lists.optionLists[input.listId];
+  return options && diagnostics.length === 0 ? { options, diagnostics } : { diagnostics };
 }

@@ -52,7 +52,7 @@ export function checkFlowText(input: CheckFlowTextInput): {
 
 /** A shared option list's text checked as `check` checks `flows/options/<listId>.json`. */
 export function checkOptionListText(listId: string, text: string): { diagnostics: Diagnostic[] } {
-  return loadOptionListFromText({ file: `options/${listId}.json`, text });
+  return loadOptionListFromText({ listId, text });
 }
 
 // The page takes both from here; the editor imports ./quick-fix alone, so its chunk does not

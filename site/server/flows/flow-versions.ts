@@ -154,7 +154,7 @@ export class FlowVersionStore {
       const id = `${OPTION_LIST_PREFIX}${listId}`;
       if (Object.hasOwn(this.storedLists, listId)) continue;
       const source = readFileSync(path.join(dir, 'options', `${listId}.json`), 'utf8');
-      const checked = loadOptionListFromText({ file: `${id}.json`, text: source });
+      const checked = loadOptionListFromText({ listId, text: source });
       if (checked.diagnostics.length > 0) {
         diagnostics.push(...checked.diagnostics);
         continue;
@@ -281,7 +281,7 @@ export class FlowVersionStore {
     meta: { author: string; note: string },
   ): Promise<PublishResult> {
     const listId = id.slice(OPTION_LIST_PREFIX.length);
-    const checked = loadOptionListFromText({ file: `${id}.json`, text: source });
+    const checked = loadOptionListFromText({ listId, text: source });
     if (checked.diagnostics.length > 0) return { ok: false, diagnostics: checked.diagnostics };
     const lists = this.optionLists({ [listId]: JSON.parse(source) as unknown });
     const broken: Diagnostic[] = [];

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadFlows, loadOptionListFromData, loadOptionListsFromData } from '@/engine';
+import {
+  loadFlows,
+  loadOptionListFromData,
+  loadOptionListFromText,
+  loadOptionListsFromData,
+} from '@/engine';
 import { FLOWS_DIR, VARS } from './load-repo-flows';
 
 const temp: string[] = [];
@@ -85,5 +90,39 @@ describe('shared option lists', () => {
       ['options/yes-no.json', '/id', 'List id "yesno" differs from the file name'],
       ['options/broken.json', '/options', 'Must be array'],
     ]);
+  });
+});
+
+describe('loadOptionListFromText', () => {
+  it('checks a list text as its file is checked, each problem at its line', () => {
+    const good = '{\n  "id": "sizes",\n  "options": ["Small", "Large"]\n}\n';
+    expect(loadOptionListFromText({ listId: 'sizes', text: good })).toEqual({
+      options: [
+        { label: 'Small', value: 'Small' },
+        { label: 'Large', value: 'Large' },
+      ],
+      diagnostics: [],
+    });
+    const renamed = loadOptionListFromText({
+      listId: 'sizes',
+      text: good.replace('"sizes"', '"size"'),
+    });
+    expect(renamed.options).toBeUndefined();
+    expect(renamed.diagnostics).toMatchObject([
+      {
+        file: 'options/sizes.json',
+        pointer: '/id',
+        line: 2,
+        message: 'List id "size" differs from the file name',
+      },
+    ]);
+    const twice = loadOptionListFromText({
+      listId: 'sizes',
+      text: good.replace('"Large"', '"Small"'),
+    });
+    expect(twice.diagnostics).toMatchObject([{ pointer: '/options/1', line: 3 }]);
+    expect(
+      loadOptionListFromText({ listId: 'sizes', text: '{\n  "id": \n}' }).diagnostics,
+    ).toMatchObject([{ file: 'options/sizes.json', line: 3 }]);
   });
 });
