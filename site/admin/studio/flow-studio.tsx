@@ -158,7 +158,7 @@ export function FlowStudio(props: FlowStudioProps) {
     setPublishError(null);
     try {
       const answer = (await postStudioForm(`${base}/publish`, { source: text, note, csrf })) as
-        { version: number; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] };
+        { version: number; source: string; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] };
       if ('diagnostics' in answer) {
         setPublishError(
           `Not published: ${answer.diagnostics
@@ -168,7 +168,8 @@ export function FlowStudio(props: FlowStudioProps) {
         );
         return;
       }
-      const source = text.replace(/"version":\s*\d+/, `"version": ${answer.version}`);
+      // The text as the server stored it: its `version` is the new number.
+      const { source } = answer;
       setPublished({ source, version: answer.version });
       savedText.current = source;
       setText(source);

@@ -59,7 +59,8 @@ function noteOf(form: URLSearchParams): string | Response {
 
 /**
  * `source`, `note`: publishes the text as the flow's next version when the engine finds no error.
- * 200 `{version, warnings}`; 422 `{diagnostics}` with every problem at its line.
+ * 200 `{version, source, warnings}` (`source`: the text as stored, its `version` set);
+ * 422 `{diagnostics}` with every problem at its line.
  */
 export async function publishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
@@ -80,7 +81,7 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
   });
   // This instance's pages and endpoints see it at once; the others within FLOWS_WATCH_MS.
   await siteFlows().refresh();
-  return json({ version: result.version, warnings: result.warnings });
+  return json({ version: result.version, source: result.source, warnings: result.warnings });
 }
 
 /** `version`: publishes an old version's text again, as the next version (no script needed). */

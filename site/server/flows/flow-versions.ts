@@ -58,7 +58,14 @@ export interface FlowDraft {
 }
 
 export type PublishResult =
-  { ok: true; version: number; warnings: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+  | {
+      ok: true;
+      version: number;
+      /** The text as stored: its `version` set to `version` (a flow), or as sent (a list). */
+      source: string;
+      warnings: Diagnostic[];
+    }
+  | { ok: false; diagnostics: Diagnostic[] };
 
 export interface FlowVersionStoreOptions {
   /** The flows folder: its shared option lists serve every check; seeds read its flow files. */
@@ -266,8 +273,8 @@ export class FlowVersionStore {
     if (!checked.flow || checked.diagnostics.some(isError)) {
       return { ok: false, diagnostics: checked.diagnostics };
     }
-    const version = await this.storeNext(flowId, (next) => setSourceVersion(source, next), meta);
-    return { ok: true, version, warnings: checked.diagnostics };
+    const stored = await this.storeNext(flowId, (next) => setSourceVersion(source, next), meta);
+    return { ok: true, ...stored, warnings: checked.diagnostics };
   }
 
   /**
@@ -292,24 +299,25 @@ export class FlowVersionStore {
       }
     }
     if (broken.length > 0) return { ok: false, diagnostics: broken };
-    const version = await this.storeNext(id, () => source, meta);
+    const stored = await this.storeNext(id, () => source, meta);
     await this.reloadOptionLists();
-    return { ok: true, version, warnings: [] };
+    return { ok: true, ...stored, warnings: [] };
   }
 
   /**
    * Stores `source(next)` as version `next` = the previous + 1 and clears the draft, in one
    * transaction; a number taken meanwhile by another publisher is retried with the next one.
+   * Resolves with the number and the text stored.
    */
   private async storeNext(
     flowId: string,
     source: (next: number) => string,
     meta: { author: string; note: string },
-  ): Promise<number> {
+  ): Promise<{ version: number; source: string }> {
     const db = await this.db();
     for (let attempt = 1; ; attempt++) {
       try {
-        const version = await db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx) => {
           // A write first: on SQLite it takes the write lock at once (waiting out another
           // process's publish), where a read first would fail to upgrade its lock.
           await trx.deleteFrom('flow_drafts').where('flow_id', '=', flowId).execute();
@@ -319,20 +327,20 @@ export class FlowVersionStore {
             .where('flow_id', '=', flowId)
             .executeTakeFirst();
           const next = Number(previous?.version ?? 0) + 1;
+          const text = source(next);
           await trx
             .insertInto('flow_versions')
             .values({
               flow_id: flowId,
               version: next,
-              source: source(next),
+              source: text,
               author: meta.author,
               note: meta.note,
               published_at: this.now(),
             })
             .execute();
-          return next;
+          return { version: next, source: text };
         });
-        return version;
       } catch (error) {
         // Another publisher took the number between our read and our insert: take the next.
         if (!isUniqueViolation(error) || attempt >= PUBLISH_ATTEMPTS) throw error;
