@@ -58,7 +58,10 @@ async function fetchFlow(flowId: string, version?: number): Promise<ResolvedFlow
 /** The renderer's code and its flows, fetched in parallel. */
 async function load(island: IslandRenderer): Promise<Loaded> {
   if (island.kind === 'flow') {
-    const [module, flow] = await Promise.all([import('./flow-renderer'), fetchFlow(island.flowId, island.version)]);
+    const [module, flow] = await Promise.all([
+      import('./flow-renderer'),
+      fetchFlow(island.flowId, island.version),
+    ]);
     return {
       Renderer: module.FlowRenderer as unknown as Loaded['Renderer'],
       props: { ...island.props, flow },
