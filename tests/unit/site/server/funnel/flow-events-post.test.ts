@@ -44,7 +44,11 @@ describe.each(dialects)('POST /api/flow-events on %s', (dialect) => {
 
   beforeAll(async () => {
     funnel = await tempFunnel(dialect);
-    services = { store: funnel.store, flows: () => Promise.resolve(repoRegistry()), rateLimit: createRateLimit(0) };
+    services = {
+      store: funnel.store,
+      flows: () => Promise.resolve(repoRegistry()),
+      rateLimit: createRateLimit(0),
+    };
   });
   afterAll(() => funnel?.dispose());
 
