@@ -1,9 +1,10 @@
 import { getContentSource } from '@/site/content/get-content-source';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import type { Page } from '@/site/content/page-types';
-import { AdvisorCard } from './parts/advisor-card';
+import { ContentAside } from './parts/advisor-card';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { divisionChildren } from './parts/division-children';
+import { Icon, pathIcon } from './parts/icon';
 import { FlowSlot } from './parts/flow-slot';
 import { linkTitles, segmentName, trailFor } from './parts/link-titles';
 import { PageExtras } from './parts/page-extras';
@@ -19,18 +20,23 @@ import {
   TermsTable,
 } from './parts/sections';
 
-async function RelatedLinks({ paths }: { paths: string[] }) {
+/** The page's related pages, in the right column under the advisor card. */
+async function RelatedLinks({ title, paths }: { title: string; paths: string[] }) {
   const titles = await linkTitles();
   return (
-    <ul className="related">
-      {paths.map((path) => (
-        <li key={path}>
-          <a href={path}>
-            {titles.get(path.split('#')[0] ?? path) ?? segmentName(path.split('/').pop() ?? path)}
-          </a>
-        </li>
-      ))}
-    </ul>
+    <nav className="aside-links" aria-labelledby="related">
+      <h2 id="related">{title}</h2>
+      <ul>
+        {paths.map((path) => (
+          <li key={path}>
+            <Icon name={pathIcon(path)} />
+            <a href={path}>
+              {titles.get(path.split('#')[0] ?? path) ?? segmentName(path.split('/').pop() ?? path)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -44,6 +50,7 @@ async function DivisionServices({ page }: { page: Page }) {
           title: child.title,
           href: child.path,
           text: child.promise ?? child.description,
+          icon: pathIcon(child.path),
         }))}
       />
     </Section>
@@ -70,6 +77,12 @@ export async function ContentPage({ page }: { page: Page }) {
   const trail = await trailFor(page.path, fill(page.title));
   const isService = page.template === 'service';
   const title = fill(page.title);
+  // The contact banner opens a division or fixed page; on a service page it is a form like the
+  // others. The page's own forms follow how it works, where a reader decides; ready-to-talk
+  // closes the page.
+  const pageForms = page.forms.filter(
+    (flow) => flow !== 'contactBanner' || page.template === 'service',
+  );
   return (
     <main id="main" className={`content-page content-page--${page.template}`}>
       <Breadcrumbs trail={trail} />
@@ -98,6 +111,11 @@ export async function ContentPage({ page }: { page: Page }) {
               <Steps steps={page.process} />
             </Section>
           ) : null}
+          {pageForms
+            .filter((flow) => flow !== 'readyToTalk')
+            .map((flow) => (
+              <FlowSlot key={flow} flow={flow} />
+            ))}
           {page.timeline || page.clientProvides?.length ? (
             <Section id="timeline" title="Timeline and what we need from you" tone="mist">
               {page.timeline ? <p>{fill(page.timeline)}</p> : null}
@@ -131,18 +149,16 @@ export async function ContentPage({ page }: { page: Page }) {
               <FaqList items={page.faq} />
             </Section>
           ) : null}
-          {page.related?.length ? (
-            <Section id="related" title={isService ? 'Related services' : 'Related pages'}>
-              <RelatedLinks paths={page.related} />
-            </Section>
-          ) : null}
-          {page.forms
-            .filter((flow) => flow !== 'contactBanner' || page.template === 'service')
-            .map((flow) => (
-              <FlowSlot key={flow} flow={flow} />
-            ))}
+          {pageForms.includes('readyToTalk') ? <FlowSlot flow="readyToTalk" /> : null}
         </div>
-        <AdvisorCard />
+        <ContentAside audience={page.path.startsWith('/careers') ? 'candidates' : 'clients'}>
+          {page.related?.length ? (
+            <RelatedLinks
+              title={isService ? 'Related services' : 'Related pages'}
+              paths={page.related}
+            />
+          ) : null}
+        </ContentAside>
       </div>
     </main>
   );

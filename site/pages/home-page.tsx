@@ -12,6 +12,7 @@ import { pageMetadata } from '@/site/seo/page-metadata';
 import { FlowSlot } from './parts/flow-slot';
 import { PageLink } from './parts/page-link';
 import { HeroSlider } from './parts/hero-slider';
+import { pathIcon } from './parts/icon';
 import { TrustSignals } from './parts/trust-signals';
 import { JsonLd } from './parts/json-ld';
 import { ReviewsList } from './parts/reviews-list';
@@ -80,6 +81,7 @@ export default async function HomePage() {
             title: service.title,
             href: service.href,
             text: service.text,
+            icon: pathIcon(service.href),
           }))}
         />
       </Section>
@@ -91,7 +93,7 @@ export default async function HomePage() {
       </Section>
       <FlowSlot flow="readyToTalk" />
       <Section id="featured-in" title="Featured in" tone="mist">
-        <ul className="inline-links">
+        <ul className="press-list">
           {mentions.map((mention) => (
             <li key={mention.slug}>
               <a href={`/media-mentions/${mention.slug}`}>{mention.outlet}</a>

@@ -1,15 +1,17 @@
 /**
- * /cities/{slug}: a state (its cities listed) or a city (its office card where the firm has
- * one, nearby cities), with the contact-banner form first and the ready-to-talk form last.
+ * /cities/{slug}: a state (its cities listed) or a city (nearby cities; its office card where
+ * the firm has one, in the right column under the advisor card), with the contact-banner form
+ * first and the ready-to-talk form last.
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { siteConfig, telHref } from '@/site/config/site-config';
 import { getContentSource } from '@/site/content/get-content-source';
 import type { City, Place } from '@/site/content/page-types';
 import { contentMetadata } from '@/site/seo/content-metadata';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { FlowSlot } from './parts/flow-slot';
+import { ContentAside } from './parts/advisor-card';
+import { Icon, pathIcon } from './parts/icon';
 import { Banner, Bullets, CardGrid, Paragraphs, Section } from './parts/sections';
 
 type Params = { slug: string };
@@ -106,65 +108,69 @@ export default async function PlacePage({ params }: { params: Promise<Params> })
         promise={`Financing, business plans and consulting for ${place.name} companies, from a team that knows the local economy.`}
       />
       <FlowSlot flow="contactBanner" />
-      <Section id="intro" title={`Serving businesses in ${place.name}`}>
-        <Paragraphs items={place.intro} />
-        {place.industries.length ? (
-          <>
-            <h3>Local industries we work with</h3>
-            <Bullets items={place.industries} />
-          </>
-        ) : null}
-      </Section>
-      {place.kind === 'city' && place.office ? (
-        <Section id="office" title="Visit our office" tone="mist">
-          <div className="card office-card">
-            <h3>{place.office.name}</h3>
-            <p>{place.office.address}</p>
-            <p>
-              Phone: <a href={telHref(siteConfig.phone)}>{siteConfig.phone}</a>
-              <br />
-              E-mail: <a href={`mailto:${siteConfig.infoEmail}`}>{siteConfig.infoEmail}</a>
-            </p>
-          </div>
-        </Section>
-      ) : null}
-      {place.kind === 'state' && place.cities.length ? (
-        <Section id="cities" title={`Cities we serve in ${place.name}`} tone="mist">
-          <ul className="inline-links">
-            {linked(place.cities).map((city) => (
-              <li key={city.slug}>
-                <a href={`/cities/${city.slug}`}>{city.name}</a>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {place.kind === 'city' && place.nearby.length ? (
-        <Section id="nearby" title="Nearby cities" tone="mist">
-          <ul className="inline-links">
-            {linked(place.nearby).map((city) => (
-              <li key={city.slug}>
-                <a href={`/cities/${city.slug}`}>{city.name}</a>
-              </li>
-            ))}
-            {stateName ? (
-              <li>
-                <a href={`/cities/${place.state}`}>All of {stateName}</a>
-              </li>
+      <div className="content-layout container">
+        <div className="content-layout__main">
+          <Section id="intro" title={`Serving businesses in ${place.name}`}>
+            <Paragraphs items={place.intro} />
+            {place.industries.length ? (
+              <>
+                <h3>Local industries we work with</h3>
+                <Bullets items={place.industries} icon="check" />
+              </>
             ) : null}
-          </ul>
-        </Section>
-      ) : null}
-      <Section id="featured-services" title="Featured services">
-        <CardGrid
-          cards={home.featuredServices.map((service) => ({
-            title: service.title,
-            href: service.href,
-            text: service.text,
-          }))}
-        />
-      </Section>
-      <FlowSlot flow="readyToTalk" />
+          </Section>
+          {place.kind === 'state' && place.cities.length ? (
+            <Section id="cities" title={`Cities we serve in ${place.name}`} tone="mist">
+              <ul className="inline-links">
+                {linked(place.cities).map((city) => (
+                  <li key={city.slug}>
+                    <a href={`/cities/${city.slug}`}>{city.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {place.kind === 'city' && place.nearby.length ? (
+            <Section id="nearby" title="Nearby cities" tone="mist">
+              <ul className="inline-links">
+                {linked(place.nearby).map((city) => (
+                  <li key={city.slug}>
+                    <a href={`/cities/${city.slug}`}>{city.name}</a>
+                  </li>
+                ))}
+                {stateName ? (
+                  <li>
+                    <a href={`/cities/${place.state}`}>All of {stateName}</a>
+                  </li>
+                ) : null}
+              </ul>
+            </Section>
+          ) : null}
+          <Section id="featured-services" title="Featured services">
+            <CardGrid
+              cards={home.featuredServices.map((service) => ({
+                title: service.title,
+                href: service.href,
+                text: service.text,
+                icon: pathIcon(service.href),
+              }))}
+            />
+          </Section>
+          <FlowSlot flow="readyToTalk" />
+        </div>
+        <ContentAside>
+          {place.kind === 'city' && place.office ? (
+            <section className="aside-card office-card" aria-labelledby="office">
+              <h2 id="office">Visit our office</h2>
+              <h3>{place.office.name}</h3>
+              <p className="office-card__address">
+                <Icon name="pin" />
+                <span>{place.office.address}</span>
+              </p>
+            </section>
+          ) : null}
+        </ContentAside>
+      </div>
     </main>
   );
 }

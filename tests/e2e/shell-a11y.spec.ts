@@ -1,20 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { templatePages } from '../../scripts/audit/templates';
 import { settled } from './support/settled';
 
-for (const width of [1280, 390]) {
-  test(`axe finds no violations on the home page at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    await settled(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
-  });
+// Every template (scripts/audit/templates.ts) at a desktop and a phone width.
+for (const { template, path } of templatePages) {
+  for (const width of [1366, 390]) {
+    test(`axe finds no violations on the ${template} template (${path}) at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await settled(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
+    });
+  }
 }
 
 test('axe finds no violations with the mega-menu and search panel open', async ({ page }) => {

@@ -21,6 +21,9 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 async function shoot(page: Page, name: string, width: number) {
   await page.waitForLoadState('networkidle');
+  // The footer is laid out only as it nears the viewport (content-visibility: auto), and a
+  // full-page capture does not scroll: paint it as a visitor who scrolled down would see it.
+  await page.addStyleTag({ content: '.site-footer { content-visibility: visible; }' });
   await page.screenshot({ path: path.join(folder, `${slug(name)}-${width}.png`), fullPage: true });
 }
 

@@ -1,19 +1,45 @@
 /**
- * The content pages' right column on a wide screen (after the page on a phone): how to reach an
- * advisor now, by phone, by e-mail or by booking a consultation. It stays in view as the page
- * scrolls, so the way to talk to someone is never a scroll away.
+ * The content pages' right column on a wide screen (after the page on a phone): how to reach
+ * the firm now, by phone, by e-mail or by booking a consultation (on the careers pages: the
+ * hiring team and the application), then the page's related pages. It stays in view as the
+ * page scrolls, so the way to talk to someone is never a scroll away.
  */
+import type { ReactNode } from 'react';
 import { siteConfig, telHref } from '@/site/config/site-config';
-import { Icon } from './icon';
+import { Icon, type IconName } from './icon';
 import { PageLink } from './page-link';
 
-export function AdvisorCard() {
+export type Audience = 'clients' | 'candidates';
+
+const cards: Record<
+  Audience,
+  {
+    title: string;
+    text: string;
+    email: string;
+    cta: { href: string; label: string; icon: IconName };
+  }
+> = {
+  clients: {
+    title: 'Talk to an advisor',
+    text: 'A free first conversation, no obligation: we tell you what is realistic and what it takes.',
+    email: siteConfig.infoEmail,
+    cta: { href: '/book-consult', label: 'Book a consultation', icon: 'calendar' },
+  },
+  candidates: {
+    title: 'Questions about joining?',
+    text: 'Our hiring team answers within one business day, whatever your background.',
+    email: siteConfig.careersEmail,
+    cta: { href: '/careers#form-careers', label: 'Start your application', icon: 'briefcase' },
+  },
+};
+
+export function AdvisorCard({ audience = 'clients' }: { audience?: Audience }) {
+  const card = cards[audience];
   return (
     <aside className="advisor-card" aria-labelledby="advisor-card-title">
-      <h2 id="advisor-card-title">Talk to an advisor</h2>
-      <p>
-        A free first conversation, no obligation: we tell you what is realistic and what it takes.
-      </p>
+      <h2 id="advisor-card-title">{card.title}</h2>
+      <p>{card.text}</p>
       <ul className="advisor-card__ways">
         <li>
           <Icon name="phone" />
@@ -21,13 +47,33 @@ export function AdvisorCard() {
         </li>
         <li>
           <Icon name="mail" />
-          <a href={`mailto:${siteConfig.infoEmail}`}>{siteConfig.infoEmail}</a>
+          <a href={`mailto:${card.email}`}>{card.email}</a>
+        </li>
+        <li>
+          <Icon name="clock" />
+          <span>Answered within one business day</span>
         </li>
       </ul>
-      <PageLink className="button advisor-card__cta" href="/book-consult">
-        <Icon name="calendar" />
-        Book a consultation
+      <PageLink className="button advisor-card__cta" href={card.cta.href}>
+        <Icon name={card.cta.icon} />
+        {card.cta.label}
       </PageLink>
     </aside>
+  );
+}
+
+/** The right column: the advisor card, then what the page passes (its related pages). */
+export function ContentAside({
+  audience,
+  children,
+}: {
+  audience?: Audience;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="content-aside">
+      <AdvisorCard audience={audience} />
+      {children}
+    </div>
   );
 }

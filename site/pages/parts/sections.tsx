@@ -115,13 +115,16 @@ export interface CardLink {
   href: string;
   text?: string;
   meta?: string;
+  /** A drawing above the title (services: `pathIcon(href)`). */
+  icon?: IconName;
 }
 
 export function CardGrid({ cards }: { cards: CardLink[] }) {
   return (
     <ul className="cards">
       {cards.map((card) => (
-        <li key={card.href} className="card">
+        <li key={card.href} className={card.icon ? 'card card--icon' : 'card'}>
+          {card.icon ? <Icon name={card.icon} /> : null}
           {card.meta ? <p className="card__meta">{card.meta}</p> : null}
           <h3>
             <a href={card.href}>{fill(card.title)}</a>
