@@ -14,19 +14,34 @@ export async function FlowSlot({ flow, card = false }: { flow: string; card?: bo
   const careers = flow === 'careers' || flow === 'careersApplication';
   const email = careers ? siteConfig.careersEmail : siteConfig.infoEmail;
   const id = `form-${flow}`;
+  const talk = (
+    <p className="flow-slot__talk">
+      Prefer to talk? Call <a href={telHref(siteConfig.phone)}>{siteConfig.phone}</a> or write to{' '}
+      <a href={`mailto:${email}`}>{email}</a> and an advisor will answer within one business day.
+    </p>
+  );
+  const headingElement = <h2 id={`${id}-title`}>{heading}</h2>;
   return (
     // A plain block, not a labelled region: the flow inside is its own region with the same
     // name, and two landmarks of one name confuse screen-reader landmark lists (axe).
     <div className={`flow-slot${card ? ' flow-slot--card' : ''}`} id={id} data-flow={flow}>
-      <div className={card ? 'flow-slot__card' : 'container'}>
-        <h2 id={`${id}-title`}>{heading}</h2>
-        <PageFlow flow={flow} label={heading} />
-        <p>
-          Prefer to talk? Call <a href={telHref(siteConfig.phone)}>{siteConfig.phone}</a> or write
-          to <a href={`mailto:${email}`}>{email}</a> and an advisor will answer within one business
-          day.
-        </p>
-      </div>
+      {card ? (
+        <div className="flow-slot__card">
+          {headingElement}
+          <PageFlow flow={flow} label={heading} />
+          {talk}
+        </div>
+      ) : (
+        // A band: what the form is and the other ways to reach the firm, then the form (side by
+        // side on a wide screen).
+        <div className="container flow-slot__band">
+          <div className="flow-slot__intro">
+            {headingElement}
+            {talk}
+          </div>
+          <PageFlow flow={flow} label={heading} />
+        </div>
+      )}
     </div>
   );
 }
