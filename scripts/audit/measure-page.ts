@@ -1,7 +1,9 @@
 /**
  * Measures one page: Lighthouse scores and lab vitals (mobile preset: emulated phone,
- * simulated slow 4G and CPU slowdown), axe violations (WCAG 2.x A/AA rules), and the gzipped
- * size of every script the page loads until the network is idle.
+ * simulated slow 4G and CPU slowdown), axe violations (WCAG 2.x A/AA rules), and what the page
+ * loads until the network is idle: the gzipped size of every script and every stylesheet
+ * (`<style>` elements inline in the HTML are not counted), and the size of every web font
+ * (woff2/woff) as served.
  */
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +24,14 @@ export interface PageMeasure {
   jsGzipBytes: number;
   /** Every script loaded, with its gzipped size (for `--verbose`). */
   scripts: { url: string; gzipBytes: number }[];
+  /** Stylesheet files only: styles inline in the HTML travel with the document. */
+  cssGzipBytes: number;
+  /** Every stylesheet loaded, with its gzipped size (for `--verbose`). */
+  stylesheets: { url: string; gzipBytes: number }[];
+  /** woff2/woff files, their bodies as served (already compressed: not gzipped again). */
+  fontBytes: number;
+  /** Every font loaded, with its size (for `--verbose`). */
+  fonts: { url: string; bytes: number }[];
   /**
    * The machine's 1-minute load average as the page's runs started: Lighthouse's simulated
    * timings scale with the CPU time its trace observed, so a busy machine shows as noise.
@@ -55,24 +65,49 @@ export async function closeBrowsers() {
 
 process.on('exit', () => chrome?.kill());
 
-async function scriptsAndAxe(url: string, withAxe: boolean) {
+const isFont = (url: string, contentType: string) =>
+  /\.woff2?$/i.test(new URL(url).pathname) || /^font\/woff2?\b/i.test(contentType);
+
+/**
+ * A fresh download of each file: the browser's own response body is empty when it answered
+ * from its cache. Node's fetch undoes any Content-Encoding, so `body` is the file itself.
+ */
+async function download(urls: Iterable<string>) {
+  return Promise.all(
+    [...urls].map(async (url) => {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      return { url: new URL(url).pathname, body };
+    }),
+  );
+}
+
+async function loadsAndAxe(url: string, withAxe: boolean) {
   const context = await (await playwrightBrowser()).newContext();
   const page = await context.newPage();
-  const urls = new Set<string>();
+  const scriptUrls = new Set<string>();
+  const stylesheetUrls = new Set<string>();
+  const fontUrls = new Set<string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') urls.add(response.url());
+    const type = response.request().resourceType();
+    if (type === 'script') scriptUrls.add(response.url());
+    else if (type === 'stylesheet') stylesheetUrls.add(response.url());
+    else if (isFont(response.url(), response.headers()['content-type'] ?? ''))
+      fontUrls.add(response.url());
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // Sizes are taken from a fresh download of each script: the browser's own response body is
-  // empty when it answered from its cache.
-  const scripts = await Promise.all(
-    [...urls].map(async (scriptUrl) => {
-      const body = Buffer.from(await (await fetch(scriptUrl)).arrayBuffer());
-      return { url: new URL(scriptUrl).pathname, gzipBytes: gzipSync(body).length };
-    }),
-  );
-  const jsGzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+  const gzipped = async (urls: Set<string>) =>
+    (await download(urls)).map(({ url, body }) => ({ url, gzipBytes: gzipSync(body).length }));
+  const scripts = await gzipped(scriptUrls);
+  const stylesheets = await gzipped(stylesheetUrls);
+  // Fonts are compressed files the server sends as they are (Next compresses no font/woff*
+  // response), so the body's length is what crosses the network.
+  const fonts = (await download(fontUrls)).map(({ url, body }) => ({ url, bytes: body.length }));
+  const sum = <T>(items: T[], size: (item: T) => number) =>
+    items.reduce((total, item) => total + size(item), 0);
+  const jsGzipBytes = sum(scripts, (script) => script.gzipBytes);
+  const cssGzipBytes = sum(stylesheets, (stylesheet) => stylesheet.gzipBytes);
+  const fontBytes = sum(fonts, (font) => font.bytes);
   let axeViolations: string[] = [];
   if (withAxe) {
     const result = await new AxeBuilder({ page })
@@ -84,7 +119,15 @@ async function scriptsAndAxe(url: string, withAxe: boolean) {
     );
   }
   await context.close();
-  return { jsGzipBytes, axeViolations, scripts };
+  return {
+    jsGzipBytes,
+    scripts,
+    cssGzipBytes,
+    stylesheets,
+    fontBytes,
+    fonts,
+    axeViolations,
+  };
 }
 
 async function runLighthouse(url: string) {
@@ -134,7 +177,7 @@ export async function measurePage(
   options: { lighthouse: boolean; runs?: number },
 ): Promise<PageMeasure> {
   const load = loadavg()[0]!;
-  const { jsGzipBytes, axeViolations, scripts } = await scriptsAndAxe(url, options.lighthouse);
+  const { axeViolations, ...loads } = await loadsAndAxe(url, options.lighthouse);
   if (!options.lighthouse) {
     return {
       scores: { performance: 0, accessibility: 0, bestPractices: 0, seo: 0 },
@@ -142,8 +185,7 @@ export async function measurePage(
       performanceRange: [0, 0],
       failedAudits: [],
       axeViolations,
-      jsGzipBytes,
-      scripts,
+      ...loads,
       load,
     };
   }
@@ -157,5 +199,5 @@ export async function measurePage(
     runs[0]!.scores.performance,
     runs.at(-1)!.scores.performance,
   ];
-  return { ...median, performanceRange, axeViolations, jsGzipBytes, scripts, load };
+  return { ...median, performanceRange, axeViolations, ...loads, load };
 }
