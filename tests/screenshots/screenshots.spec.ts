@@ -1,11 +1,11 @@
 /**
  * Pictures for review (`npm run screenshots`): every template (scripts/audit/templates.ts), the
  * careers questionnaire mid-way, and each placed flow at each of its endings, walked by the
- * browser tests' driver along a covering path, at 1366 × 768 and 390 × 844, full page, into
- * `screenshots/<name>-<width>.png`.
+ * browser tests' driver along a covering path, at 1366 × 768 and 390 × 844, into
+ * `screenshots/<name>-<width>.png`: templates full page, flows as the window shows them.
  */
 import path from 'node:path';
-import { test, type Page } from '@playwright/test';
+import { test, type Locator, type Page } from '@playwright/test';
 import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { templatePages } from '../../scripts/audit/templates';
 import { browserWalks } from '../e2e/flows/support/browser-walks';
@@ -19,12 +19,26 @@ const widths = [
 const folder = path.join(process.cwd(), 'screenshots');
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-async function shoot(page: Page, name: string, width: number) {
+/**
+ * A full page; with `focus`, the window a visitor sees with that part of the page (a flow
+ * mid-way or at its ending) brought into view.
+ */
+async function shoot(page: Page, name: string, width: number, focus?: Locator) {
   await page.waitForLoadState('networkidle');
   // The footer is laid out only as it nears the viewport (content-visibility: auto), and a
   // full-page capture does not scroll: paint it as a visitor who scrolled down would see it.
   await page.addStyleTag({ content: '.site-footer { content-visibility: visible; }' });
-  await page.screenshot({ path: path.join(folder, `${slug(name)}-${width}.png`), fullPage: true });
+  // An ending that moved the visitor to another page (booking) leaves no flow to bring into view.
+  const target = focus && (await focus.count()) > 0 ? focus : undefined;
+  if (target)
+    await target.evaluate((element) => {
+      element.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -120); // clear of the sticky header
+    });
+  await page.screenshot({
+    path: path.join(folder, `${slug(name)}-${width}.png`),
+    fullPage: !target,
+  });
 }
 
 const stepAnswers = (step: PathStep): Answers =>
@@ -55,7 +69,7 @@ for (const size of widths) {
         await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
         answers = { ...answers, ...stepAnswers(step) };
       }
-      await shoot(page, 'careers-mid-way', size.width);
+      await shoot(page, 'careers-mid-way', size.width, scope);
     });
 
     for (const { flow, placement, paths } of walks) {
@@ -73,7 +87,7 @@ for (const size of widths) {
             answers = { ...answers, ...stepAnswers(step) };
           }
           await page.waitForTimeout(500);
-          await shoot(page, `ending-${flow.id}-${ending}`, size.width);
+          await shoot(page, `ending-${flow.id}-${ending}`, size.width, scope);
         });
       }
     }

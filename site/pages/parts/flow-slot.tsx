@@ -17,7 +17,8 @@ export async function FlowSlot({ flow, card = false }: { flow: string; card?: bo
   const talk = (
     <p className="flow-slot__talk">
       Prefer to talk? Call <a href={telHref(siteConfig.phone)}>{siteConfig.phone}</a> or write to{' '}
-      <a href={`mailto:${email}`}>{email}</a> and an advisor will answer within one business day.
+      <a href={`mailto:${email}`}>{email}</a> and {careers ? 'our hiring team' : 'an advisor'} will
+      answer within one business day.
     </p>
   );
   const headingElement = <h2 id={`${id}-title`}>{heading}</h2>;
