@@ -1,7 +1,7 @@
 // Flat ESLint config: typescript-eslint's type-checked rules everywhere, React hooks and
 // Next's rules for the site, and the architectural fences of the project: engine/ stays
-// framework-free, the site reaches the engine only through its entries (the studio's only from
-// the back office), and only site/env.ts reads process.env.
+// framework-free, the site reaches the engine only through its two entries, and only site/env.ts
+// reads process.env.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,13 +10,6 @@ import nextPlugin from '@next/eslint-plugin-next';
 const engineInternals = {
   group: ['@/engine/*', '!@/engine/client', '**/engine/*', '!**/engine/client'],
   message: 'Import @/engine/client (browser) or @/engine (server): engine modules are internal.',
-};
-// The back office also has the studio's browser entry (flow checks, paths): public pages must
-// not be able to pull it into their bundles.
-const engineInternalsForAdmin = {
-  group: [...engineInternals.group, '!@/engine/studio', '!**/engine/studio'],
-  message:
-    'Import @/engine/client or @/engine/studio (browser) or @/engine (server): engine modules are internal.',
 };
 
 export default tseslint.config(
@@ -95,12 +88,6 @@ export default tseslint.config(
     files: ['site/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [engineInternals] }],
-    },
-  },
-  {
-    files: ['site/admin/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [engineInternalsForAdmin] }],
     },
   },
   {

@@ -1,7 +1,9 @@
 /*
- * Browser-safe entry of the engine: everything a client component needs, nothing that reads
- * files or pulls in ajv. Client components import from `@/engine/client`; server code and
- * tooling may use `@/engine` (which also exports the loaders).
+ * Browser-safe entry of the engine: everything a client component needs, the flow studio's
+ * checks included, nothing that reads files. The schema check is ajv's generated standalone
+ * code (no `new Function` under the pages' CSP). Client components import from
+ * `@/engine/client`; server code and tooling may use `@/engine` (which also exports the
+ * loaders). A page bundles only what it imports (engine/package.json: no side effects).
  */
 export * from './types';
 export { evaluateCondition, describeCondition, isEmptyAnswer } from './conditions';
@@ -53,3 +55,31 @@ export {
   type FirstTouch,
   type HiddenValuesResult,
 } from './hidden-fields';
+// The flow studio's checks, paths and samples. Public pages import none of these, and the
+// bundler leaves them out (engine/package.json: the engine's modules have no side effects).
+export {
+  loadFlowFromText,
+  loadOptionListFromText,
+  type LoadFlowFromTextInput,
+} from './load-flow-from-text';
+export {
+  loadFlowFromData,
+  loadOptionListFromData,
+  loadOptionListsFromData,
+  type LoadFlowInput,
+} from './load-flow-from-data';
+export type { OptionLists } from './resolve-flow';
+export {
+  flowPaths,
+  exploreFlow,
+  pathSubmissions,
+  type FlowPath,
+  type FlowExploration,
+  type PathSubmission,
+} from './flow-paths';
+export { coveringPaths } from './covering-paths';
+export { topologicalOrder } from './topological-order';
+export { stepCandidates, sampleValue } from './sample-answers';
+export { formatDiagnostic } from './format-diagnostic';
+export { nodeAtPointer } from './json-source';
+export { didYouMean } from './did-you-mean';

@@ -10,35 +10,8 @@ export {
   readOptionListFiles,
   type LoadFlowsOptions,
 } from './load-flows';
-export {
-  loadFlowFromText,
-  loadOptionListFromText,
-  type LoadFlowFromTextInput,
-} from './load-flow-from-text';
-export {
-  loadFlowFromData,
-  loadOptionListFromData,
-  loadOptionListsFromData,
-  type LoadFlowInput,
-} from './load-flow-from-data';
-export {
-  resolveFlow,
-  substitutePlaceholders,
-  contactFields,
-  type OptionLists,
-} from './resolve-flow';
+export { resolveFlow, substitutePlaceholders, contactFields } from './resolve-flow';
 export { semanticCheck } from './semantic-check';
-export {
-  flowPaths,
-  exploreFlow,
-  allTransitions,
-  countPaths,
-  type FlowPath,
-  type FlowExploration,
-} from './flow-paths';
-export { coveringPaths, transitionCoverage } from './covering-paths';
-export { topologicalOrder } from './topological-order';
-export { stepCandidates, sampleValue } from './sample-answers';
+export { allTransitions, countPaths } from './flow-paths';
+export { transitionCoverage } from './covering-paths';
 export { flowToMermaid } from './flow-mermaid';
-export { formatDiagnostic } from './format-diagnostic';
-export { didYouMean } from './did-you-mean';

@@ -16,7 +16,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseTree } from 'jsonc-parser';
-import type { FlowVars } from '@/engine/studio';
+import type { FlowVars } from '@/engine/client';
 import { checkFlowText } from '@/site/admin/studio/check-flow-text';
 
 const KEYSTROKES = 200;

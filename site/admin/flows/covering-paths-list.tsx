@@ -10,7 +10,7 @@ import {
   indexFlow,
   type FlowPath,
   type ResolvedFlow,
-} from '@/engine/studio';
+} from '@/engine/client';
 import { answerText } from './flow-words';
 import { SubmissionTables } from './submission-tables';
 import styles from './flow-funnel.module.css';

@@ -17,7 +17,7 @@ import {
   targetsOf,
   topologicalOrder,
   type ResolvedFlow,
-} from '@/engine/studio';
+} from '@/engine/client';
 
 export const NODE_WIDTH = 216;
 export const NODE_HEIGHT = 72;

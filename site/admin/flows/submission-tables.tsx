@@ -5,7 +5,7 @@
  * (left out of the body otherwise). No hooks: the funnel page renders it on the server, the flow
  * studio's paths and preview in the browser.
  */
-import type { PathSubmission } from '@/engine/studio';
+import type { PathSubmission } from '@/engine/client';
 import styles from './flow-funnel.module.css';
 
 export function SubmissionTables({

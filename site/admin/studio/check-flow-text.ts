@@ -1,7 +1,7 @@
 /**
  * The flow studio's check of the text being edited, run in the browser on every change (the
- * studio's one door to the engine's checks, `@/engine/studio`): `loadFlowFromText` on `<flowId>.json`, so a marketer sees what `npm run flows -- check`
- * would say of that file, placed at its line and column. Pure and browser-safe (no files: the
+ * studio's one door to the engine's checks): `loadFlowFromText` on `<flowId>.json`, so a
+ * marketer sees what `npm run flows -- check` would say of that file, placed at its line and column. Pure and browser-safe (no files: the
  * shared option lists come from the server as the data of their files).
  */
 import {
@@ -12,7 +12,7 @@ import {
   type FlowVars,
   type OptionLists,
   type ResolvedFlow,
-} from '@/engine/studio';
+} from '@/engine/client';
 
 export interface CheckFlowTextInput {
   flowId: string;

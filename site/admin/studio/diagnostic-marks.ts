@@ -6,7 +6,7 @@
  * the message, the hint, and where that is in the flow's own terms.
  */
 import { parseTree, type Node } from 'jsonc-parser';
-import { nodeAtPointer, type Diagnostic } from '@/engine/studio';
+import { nodeAtPointer, type Diagnostic } from '@/engine/client';
 
 export interface DiagnosticMark {
   from: number;

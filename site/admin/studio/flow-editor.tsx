@@ -50,7 +50,7 @@ import {
 } from '@codemirror/view';
 import { parseTree } from 'jsonc-parser';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
-import { nodeAtPointer, type Diagnostic } from '@/engine/studio';
+import { nodeAtPointer, type Diagnostic } from '@/engine/client';
 import { quickFixOf } from './quick-fix';
 import { diagnosticMarks } from './diagnostic-marks';
 import type { Schema } from './schema-at';

@@ -5,7 +5,7 @@
  * shape of saved progress, which the renderer resumes. Null opens the flow afresh: for the start
  * step, and for a step no covering path reaches.
  */
-import { answerKeysOf, findStep, type FlowPath, type ResolvedFlow } from '@/engine/studio';
+import { answerKeysOf, findStep, type FlowPath, type ResolvedFlow } from '@/engine/client';
 import type { SavedProgress } from '@/site/flows/flow-storage';
 
 export function previewStart(

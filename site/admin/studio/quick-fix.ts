@@ -4,7 +4,7 @@
  * problems. Pure and small: only the text's syntax tree, no checks.
  */
 import { getNodePath, parseTree, type Node } from 'jsonc-parser';
-import { nodeAtPointer, type Diagnostic } from '@/engine/studio';
+import { nodeAtPointer, type Diagnostic } from '@/engine/client';
 
 /** A text edit: replace `from`..`to` (offsets) with `insert`. */
 export interface TextEdit {

@@ -21,7 +21,7 @@ import {
   pathSubmissions,
   type PathSubmission,
   type ResolvedFlow,
-} from '@/engine/studio';
+} from '@/engine/client';
 import { FlowMachineView } from '@/site/flows/flow-machine-view';
 import { SubmissionTables } from '../flows/submission-tables';
 import { previewStart } from './preview-start';

@@ -14,7 +14,7 @@ import { createRef } from 'react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Diagnostic } from '@/engine/studio';
+import type { Diagnostic } from '@/engine/client';
 import flowSchema from '@/schemas/flow.schema.json';
 import { checkFlowText } from '@/site/admin/studio/check-flow-text';
 import { FlowEditor, type FlowEditorHandle } from '@/site/admin/studio/flow-editor';

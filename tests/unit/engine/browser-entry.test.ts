@@ -1,11 +1,13 @@
 /**
- * The studio's entry runs in the browser: no module it reaches (following the engine's relative
- * imports) may import a Node built-in, so the folder loader (load-flows.ts) stays out of it.
+ * The engine's browser entry (`@/engine/client`, the studio's checks included): no module it
+ * reaches (following the engine's relative imports) may import a Node built-in, React or Next,
+ * so the folder loader (load-flows.ts) stays out of it, and of ajv only the runtime helpers its
+ * generated validators call.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as studio from '@/engine/studio';
+import * as engineClient from '@/engine/client';
 
 const ENGINE = resolve(__dirname, '../../../engine');
 
@@ -17,9 +19,12 @@ function reach(entry: string): { modules: Set<string>; packages: Set<string> } {
     if (modules.has(file)) return;
     modules.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm)) {
+    for (const [statement, spec] of text.matchAll(
+      /^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm,
+    )) {
       if (!spec!.startsWith('.')) {
-        packages.add(spec!);
+        // A type-only import is gone once compiled.
+        if (!/^import\s+type\s/.test(statement)) packages.add(spec!);
         continue;
       }
       const base = join(dirname(file), spec!);
@@ -35,13 +40,22 @@ function reach(entry: string): { modules: Set<string>; packages: Set<string> } {
 const builtIns = (packages: Set<string>) => [...packages].filter((p) => p.startsWith('node:'));
 const names = (modules: Set<string>) => [...modules].map((m) => m.slice(ENGINE.length + 1));
 
-describe('the studio entry', () => {
+describe('the browser entry', () => {
   it('reaches no Node built-in and not the folder loader', () => {
-    const { modules, packages } = reach('studio.ts');
+    const { modules, packages } = reach('client.ts');
     expect(builtIns(packages)).toEqual([]);
     expect(names(modules)).not.toContain('load-flows.ts');
     expect(names(modules)).toContain('generated/schema-validators.js');
     expect(packages).toContain('ajv/dist/runtime/equal.js');
+    // zod/mini only: classic zod's chainable API does not tree-shake and would weigh on the
+    // renderer; no ajv compiler, no React or Next.
+    expect([...packages].sort()).toEqual([
+      'ajv/dist/runtime/equal.js',
+      'ajv/dist/runtime/ucs2length.js',
+      'jsonc-parser',
+      'xstate',
+      'zod/mini',
+    ]);
     // The same walk from the server entry does meet them.
     const server = reach('index.ts');
     expect(builtIns(server.packages)).toContain('node:fs');
@@ -64,6 +78,6 @@ describe('the studio entry', () => {
       'compileFlow',
       'validateAnswers',
     ])
-      expect(typeof (studio as Record<string, unknown>)[name], name).toBe('function');
+      expect(typeof (engineClient as Record<string, unknown>)[name], name).toBe('function');
   });
 });
