@@ -12,11 +12,10 @@ import { pageMetadata } from '@/site/seo/page-metadata';
 import { FlowSlot } from './parts/flow-slot';
 import { PageLink } from './parts/page-link';
 import { HeroSlider } from './parts/hero-slider';
-import { pathIcon } from './parts/icon';
 import { TrustSignals } from './parts/trust-signals';
 import { JsonLd } from './parts/json-ld';
 import { ReviewsList } from './parts/reviews-list';
-import { CardGrid, Paragraphs, Section } from './parts/sections';
+import { CardGrid, FeaturedServices, Paragraphs, Section } from './parts/sections';
 
 export const metadata = pageMetadata({ path: '/', social: 'home' });
 
@@ -75,16 +74,7 @@ export default async function HomePage() {
           </li>
         </ul>
       </Section>
-      <Section id="featured-services" title="Featured services" tone="mist">
-        <CardGrid
-          cards={home.featuredServices.map((service) => ({
-            title: service.title,
-            href: service.href,
-            text: service.text,
-            icon: pathIcon(service.href),
-          }))}
-        />
-      </Section>
+      <FeaturedServices services={home.featuredServices} tone="mist" />
       <Section id="testimonials" title="What clients say">
         <ReviewsList reviews={reviews.slice(0, 3)} />
         <p>

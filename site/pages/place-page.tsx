@@ -11,8 +11,8 @@ import { contentMetadata } from '@/site/seo/content-metadata';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { FlowSlot } from './parts/flow-slot';
 import { ContentAside } from './parts/advisor-card';
-import { Icon, pathIcon } from './parts/icon';
-import { Banner, Bullets, CardGrid, Paragraphs, Section } from './parts/sections';
+import { Icon } from './parts/icon';
+import { Banner, Bullets, FeaturedServices, Paragraphs, Section } from './parts/sections';
 
 type Params = { slug: string };
 
@@ -146,16 +146,7 @@ export default async function PlacePage({ params }: { params: Promise<Params> })
               </ul>
             </Section>
           ) : null}
-          <Section id="featured-services" title="Featured services">
-            <CardGrid
-              cards={home.featuredServices.map((service) => ({
-                title: service.title,
-                href: service.href,
-                text: service.text,
-                icon: pathIcon(service.href),
-              }))}
-            />
-          </Section>
+          <FeaturedServices services={home.featuredServices} />
           <FlowSlot flow="readyToTalk" />
         </div>
         <ContentAside>

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from './icon';
+import { Icon, pathIcon, type IconName } from './icon';
 import type { ReactNode } from 'react';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import type { Faq, Step, Term } from '@/site/content/page-types';
@@ -133,5 +133,20 @@ export function CardGrid({ cards }: { cards: CardLink[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The home page's six featured services (the home content's), as icon cards. */
+export function FeaturedServices({
+  services,
+  tone,
+}: {
+  services: { title: string; text: string; href: string }[];
+  tone?: 'mist';
+}) {
+  return (
+    <Section id="featured-services" title="Featured services" tone={tone}>
+      <CardGrid cards={services.map((service) => ({ ...service, icon: pathIcon(service.href) }))} />
+    </Section>
   );
 }
