@@ -10,7 +10,7 @@
  * Everything a pointer does here, a keyboard does too: Tab leaves the editor, the problems list
  * moves the editor to each problem and applies its quick fix, the tabs follow the arrow keys.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/client';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
 import flowSchema from '@/schemas/flow.schema.json';
@@ -83,6 +83,8 @@ export function FlowStudio(props: FlowStudioProps) {
     () => checkFlowText({ flowId, text, optionLists, vars }),
     [flowId, text, optionLists, vars],
   );
+  // One function for the page's life: the memoised graph is not drawn again for a new callback.
+  const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
   const errors = checked.diagnostics.filter(isError);
   const loads = checked.flow !== undefined && errors.length === 0;
 
@@ -194,7 +196,14 @@ export function FlowStudio(props: FlowStudioProps) {
     document.getElementById(`studio-tab-${next.id}`)?.focus();
   }
 
-  const summary = publishedFlow && checked.flow && changeSummary(publishedFlow, checked.flow);
+  // Only what the open dialog shows: the text does not change under the modal dialog.
+  const summary = useMemo(
+    () =>
+      dialogOpen && publishedFlow && checked.flow
+        ? changeSummary(publishedFlow, checked.flow)
+        : undefined,
+    [dialogOpen, publishedFlow, checked.flow],
+  );
 
   return (
     <div className={styles.studio}>
@@ -260,7 +269,7 @@ export function FlowStudio(props: FlowStudioProps) {
           <ProblemsList
             diagnostics={checked.diagnostics}
             text={text}
-            onReveal={(pointer) => editor.current?.revealPointer(pointer)}
+            onReveal={reveal}
             onFix={(edit) => change(applyEdit(text, edit))}
           />
         </section>
@@ -316,7 +325,7 @@ export function FlowStudio(props: FlowStudioProps) {
                   <StudioGraph
                     flow={shown}
                     funnel={showFunnel ? props.funnel : undefined}
-                    onSelect={(pointer) => editor.current?.revealPointer(pointer)}
+                    onSelect={reveal}
                   />
                 </>
               ) : t.id === 'paths' ? (

@@ -10,9 +10,10 @@
  * bodies HubSpot would receive instead of posting a lead, and no funnel event is sent nor redirect
  * followed; with `persist` and `resumable` off no progress is written to session storage (which
  * the public site shares on this origin) and no history entry is pushed. A new flow (the text
- * loaded again) starts the preview afresh.
+ * loaded again) starts the preview afresh. Memoised on the flow, as the paths are: the page
+ * re-renders on every keystroke, the flow only when the text loads again.
  */
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import {
   coveringPaths,
   endingHref,
@@ -69,7 +70,7 @@ function WouldSend({ flow, run }: { flow: ResolvedFlow; run: Run }) {
   );
 }
 
-export function StudioPreview({ flow }: { flow: ResolvedFlow }) {
+export const StudioPreview = memo(function StudioPreview({ flow }: { flow: ResolvedFlow }) {
   const [width, setWidth] = useState<Width>('phone');
   const [startAt, setStartAt] = useState(flow.start);
   const [run, setRun] = useState<Run>({ flow, key: 0, sent: [], ending: null });
@@ -155,4 +156,4 @@ export function StudioPreview({ flow }: { flow: ResolvedFlow }) {
       <WouldSend flow={flow} run={run} />
     </div>
   );
-}
+});
