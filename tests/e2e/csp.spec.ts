@@ -6,11 +6,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { watchCspViolations } from './support/csp-violations';
-import { templatePages } from './support/template-pages';
+import { templatePages } from '../../scripts/audit/templates';
 
 const templates = [
   ...templatePages,
-  { template: 'careers', path: '/careers' },
   { template: 'sign-in', path: '/login' },
   { template: 'not found', path: '/no-such-page' },
 ];

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { templatePages } from './support/template-pages';
+import { templatePages } from '../../scripts/audit/templates';
 
 const pages = templatePages;
 
@@ -57,9 +57,12 @@ test('each template names its own 1200x630 PNG in OpenGraph and Twitter', async 
     imageOf.set(template, imagePath);
     digestOf.set(imagePath, createHash('sha256').update(bytes).digest('hex'));
   }
-  // The two fixed-page kinds share one image; every other template has its own, drawn differently.
+  // The fixed pages (a policy, careers) share one image; every other template has its own,
+  // drawn differently.
   expect(imageOf.get('policy (fixed page)')).toBe(imageOf.get('fixed page'));
-  const distinct = pages.filter(({ template }) => template !== 'policy (fixed page)');
+  expect(imageOf.get('careers')).toBe(imageOf.get('fixed page'));
+  const shared = ['policy (fixed page)', 'careers'];
+  const distinct = pages.filter(({ template }) => !shared.includes(template));
   expect(new Set(distinct.map(({ template }) => imageOf.get(template))).size).toBe(distinct.length);
   expect(new Set(digestOf.values()).size).toBe(distinct.length);
 });
