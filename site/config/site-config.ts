@@ -29,6 +29,13 @@ export const claims = {
   speed: 'plans delivered in as fast as 3 days',
 } as const;
 
+/** The claims as the pages show them: the figure, then what it counts. */
+export const claimFigures: readonly { figure: string; text: string }[] = [
+  { figure: '$650M+', text: `${claims.raised} for our clients` },
+  { figure: '150+', text: `${claims.industries} served` },
+  { figure: '3 days', text: claims.speed },
+];
+
 /** `tel:` href for a displayed phone number. */
 export function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')}`;

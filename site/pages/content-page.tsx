@@ -25,7 +25,9 @@ async function RelatedLinks({ title, paths }: { title: string; paths: string[] }
   const titles = await linkTitles();
   return (
     <nav className="aside-links" aria-labelledby="related">
-      <h2 id="related">{title}</h2>
+      <h2 id="related" className="eyebrow eyebrow--muted">
+        {title}
+      </h2>
       <ul>
         {paths.map((path) => (
           <li key={path}>
@@ -74,22 +76,21 @@ async function Testimonials({ path }: { path: string }) {
  * column on a wide screen, after the page on a phone).
  */
 export async function ContentPage({ page }: { page: Page }) {
-  const trail = await trailFor(page.path, fill(page.title));
-  const isService = page.template === 'service';
   const title = fill(page.title);
+  const trail = await trailFor(page.path, title);
+  const isService = page.template === 'service';
   // The contact banner opens a division or fixed page; on a service page it is a form like the
   // others. The page's own forms follow how it works, where a reader decides; ready-to-talk
   // closes the page.
-  const pageForms = page.forms.filter(
-    (flow) => flow !== 'contactBanner' || page.template === 'service',
+  const banner = !isService && page.forms.includes('contactBanner');
+  const ownForms = page.forms.filter(
+    (flow) => flow !== 'readyToTalk' && !(banner && flow === 'contactBanner'),
   );
   return (
     <main id="main" className={`content-page content-page--${page.template}`}>
       <Breadcrumbs trail={trail} />
       <Banner heading={page.heading} promise={page.promise} />
-      {page.forms.includes('contactBanner') && page.template !== 'service' ? (
-        <FlowSlot flow="contactBanner" />
-      ) : null}
+      {banner ? <FlowSlot flow="contactBanner" /> : null}
       <div className="content-layout container">
         <div className="content-layout__main">
           <Section id="overview" title={isService ? `${title} at a glance` : `About ${title}`}>
@@ -111,11 +112,9 @@ export async function ContentPage({ page }: { page: Page }) {
               <Steps steps={page.process} />
             </Section>
           ) : null}
-          {pageForms
-            .filter((flow) => flow !== 'readyToTalk')
-            .map((flow) => (
-              <FlowSlot key={flow} flow={flow} />
-            ))}
+          {ownForms.map((flow) => (
+            <FlowSlot key={flow} flow={flow} />
+          ))}
           {page.timeline || page.clientProvides?.length ? (
             <Section id="timeline" title="Timeline and what we need from you" tone="mist">
               {page.timeline ? <p>{fill(page.timeline)}</p> : null}
@@ -149,7 +148,7 @@ export async function ContentPage({ page }: { page: Page }) {
               <FaqList items={page.faq} />
             </Section>
           ) : null}
-          {pageForms.includes('readyToTalk') ? <FlowSlot flow="readyToTalk" /> : null}
+          {page.forms.includes('readyToTalk') ? <FlowSlot flow="readyToTalk" /> : null}
         </div>
         <ContentAside audience={page.path.startsWith('/careers') ? 'candidates' : 'clients'}>
           {page.related?.length ? (

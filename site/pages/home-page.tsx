@@ -4,7 +4,7 @@
  * testimonials → ready-to-talk → featured in → sectors → latest insights → e-book → careers
  * teaser with the join-event form.
  */
-import { claims, siteConfig } from '@/site/config/site-config';
+import { siteConfig } from '@/site/config/site-config';
 import { getContentSource } from '@/site/content/get-content-source';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import { formatDate } from '@/site/format/format-date';
@@ -12,7 +12,7 @@ import { pageMetadata } from '@/site/seo/page-metadata';
 import { FlowSlot } from './parts/flow-slot';
 import { PageLink } from './parts/page-link';
 import { HeroSlider } from './parts/hero-slider';
-import { TrustSignals } from './parts/trust-signals';
+import { ClaimFigures, TrustSignals } from './parts/trust-signals';
 import { JsonLd } from './parts/json-ld';
 import { ReviewsList } from './parts/reviews-list';
 import { CardGrid, FeaturedServices, Paragraphs, Section } from './parts/sections';
@@ -59,20 +59,7 @@ export default async function HomePage() {
       </header>
       <Section id="overview" title={fill(home.overview.heading)}>
         <Paragraphs items={home.overview.paragraphs} />
-        <ul className="claims__list" aria-label="At a glance">
-          <li>
-            <strong>$650M+</strong>
-            <span>{claims.raised} for our clients</span>
-          </li>
-          <li>
-            <strong>150+</strong>
-            <span>{claims.industries} served</span>
-          </li>
-          <li>
-            <strong>3 days</strong>
-            <span>{claims.speed}</span>
-          </li>
-        </ul>
+        <ClaimFigures className="claims__list" label="At a glance" />
       </Section>
       <FeaturedServices services={home.featuredServices} tone="mist" />
       <Section id="testimonials" title="What clients say">

@@ -152,7 +152,9 @@ export default async function PlacePage({ params }: { params: Promise<Params> })
         <ContentAside>
           {place.kind === 'city' && place.office ? (
             <section className="aside-card office-card" aria-labelledby="office">
-              <h2 id="office">Visit our office</h2>
+              <h2 id="office" className="eyebrow eyebrow--muted">
+                Visit our office
+              </h2>
               <h3>{place.office.name}</h3>
               <p className="office-card__address">
                 <Icon name="pin" />

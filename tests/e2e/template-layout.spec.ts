@@ -82,6 +82,17 @@ test('the careers pages send candidates to the hiring team, not to sales', async
   await expect(page.locator('#form-careers')).toBeInViewport();
 });
 
+test('a card holding several links keeps each one clickable (offices, where we work)', async ({
+  page,
+}) => {
+  await page.goto('/offices');
+  const region = page.locator('section[aria-labelledby="where-we-work"] .card').first();
+  const city = region.locator('.inline-links a').first();
+  const href = await city.getAttribute('href');
+  await city.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
 for (const motion of ['reduce', 'no-preference'] as const) {
   test(`a service card ${motion === 'reduce' ? 'stays still' : 'lifts'} on hover (${motion})`, async ({
     page,

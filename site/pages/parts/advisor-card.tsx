@@ -11,31 +11,42 @@ import { PageLink } from './page-link';
 
 export type Audience = 'clients' | 'candidates';
 
-const cards: Record<
+/**
+ * Who answers each audience and where: the advisor card and the "prefer to talk?" line of every
+ * form slot read it.
+ */
+export const contacts: Record<
   Audience,
   {
+    email: string;
+    who: string;
     title: string;
     text: string;
-    email: string;
     cta: { href: string; label: string; icon: IconName };
   }
 > = {
   clients: {
+    email: siteConfig.infoEmail,
+    who: 'an advisor',
     title: 'Talk to an advisor',
     text: 'A free first conversation, no obligation: we tell you what is realistic and what it takes.',
-    email: siteConfig.infoEmail,
     cta: { href: '/book-consult', label: 'Book a consultation', icon: 'calendar' },
   },
   candidates: {
-    title: 'Questions about joining?',
-    text: 'Our hiring team answers within one business day, whatever your background.',
     email: siteConfig.careersEmail,
+    who: 'our hiring team',
+    title: 'Questions about joining?',
+    text: 'Whatever your background, ask our hiring team about roles, interviews and events.',
     cta: { href: '/careers#form-careers', label: 'Start your application', icon: 'briefcase' },
   },
 };
 
+/** The careers questionnaires are the candidates'; every other flow is the clients'. */
+export const flowAudience = (flow: string): Audience =>
+  flow === 'careers' || flow === 'careersApplication' ? 'candidates' : 'clients';
+
 export function AdvisorCard({ audience = 'clients' }: { audience?: Audience }) {
-  const card = cards[audience];
+  const card = contacts[audience];
   return (
     <aside className="advisor-card" aria-labelledby="advisor-card-title">
       <h2 id="advisor-card-title">{card.title}</h2>

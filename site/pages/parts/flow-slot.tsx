@@ -1,6 +1,7 @@
 import { siteConfig, telHref } from '@/site/config/site-config';
 import { loadSiteFlow } from '@/site/flows/load-site-flow';
 import { PageFlow } from '@/site/flows/page-flow';
+import { contacts, flowAudience } from './advisor-card';
 
 /**
  * Where a page hosts the form flow `flow` (flows/<flow>.json), under the flow's `pageHeading`:
@@ -11,17 +12,19 @@ import { PageFlow } from '@/site/flows/page-flow';
 export async function FlowSlot({ flow, card = false }: { flow: string; card?: boolean }) {
   const { pageHeading, title } = await loadSiteFlow(flow);
   const heading = pageHeading ?? title;
-  const careers = flow === 'careers' || flow === 'careersApplication';
-  const email = careers ? siteConfig.careersEmail : siteConfig.infoEmail;
+  const { email, who } = contacts[flowAudience(flow)];
   const id = `form-${flow}`;
   const talk = (
     <p className="flow-slot__talk">
       Prefer to talk? Call <a href={telHref(siteConfig.phone)}>{siteConfig.phone}</a> or write to{' '}
-      <a href={`mailto:${email}`}>{email}</a> and {careers ? 'our hiring team' : 'an advisor'} will
-      answer within one business day.
+      <a href={`mailto:${email}`}>{email}</a> and {who} will answer within one business day.
     </p>
   );
-  const headingElement = <h2 id={`${id}-title`}>{heading}</h2>;
+  const headingElement = (
+    <h2 id={`${id}-title`} className={card ? 'eyebrow' : undefined}>
+      {heading}
+    </h2>
+  );
   return (
     // A plain block, not a labelled region: the flow inside is its own region with the same
     // name, and two landmarks of one name confuse screen-reader landmark lists (axe).

@@ -123,7 +123,10 @@ export function CardGrid({ cards }: { cards: CardLink[] }) {
   return (
     <ul className="cards">
       {cards.map((card) => (
-        <li key={card.href} className={card.icon ? 'card card--icon' : 'card'}>
+        <li
+          key={card.href}
+          className={card.icon ? 'card card--link card--icon' : 'card card--link'}
+        >
           {card.icon ? <Icon name={card.icon} /> : null}
           {card.meta ? <p className="card__meta">{card.meta}</p> : null}
           <h3>
