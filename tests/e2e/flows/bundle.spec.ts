@@ -1,5 +1,7 @@
 /**
- * What the browser receives: ajv (the flow validator) never reaches it, the questionnaire
+ * What the browser receives: ajv (the flow validator) never reaches it, nor the studio's checks
+ * (they share @/engine/client, and the bundler drops what a page does not import: see
+ * engine/package.json), the questionnaire
  * pages carry no phone-mask or dropzone code until a step needs it, and no captcha script loads
  * while none is configured.
  */
@@ -7,7 +9,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { ajvMarkers, clientChunkFiles, filesContaining } from './support/client-chunks';
+import {
+  ajvMarkers,
+  clientChunkFiles,
+  filesContaining,
+  studioCheckMarkers,
+} from './support/client-chunks';
 
 test('no built browser chunk contains ajv', () => {
   const files = clientChunkFiles();
@@ -28,6 +35,21 @@ function recordScripts(page: Page): (marker: string) => boolean {
   });
   return (marker: string) => scripts.some((s) => s.includes(marker));
 }
+
+test('the studio checks are in the build but a visitor on a questionnaire page never loads them', async ({
+  page,
+}) => {
+  const files = clientChunkFiles();
+  for (const marker of studioCheckMarkers)
+    expect(filesContaining(files, marker).length, `${marker} in the build`).toBeGreaterThan(0);
+  const loaded = recordScripts(page);
+  await page.goto('/');
+  // The renderer arrives when the visitor reaches for the form; then they answer a question.
+  await page.locator('#form-client').getByRole('button', { name: 'Start-up' }).click();
+  await expect(page.locator('#form-client')).not.toContainText('What phase is your business in?');
+  await page.waitForLoadState('networkidle');
+  for (const marker of studioCheckMarkers) expect(loaded(marker), marker).toBe(false);
+});
 
 // Strings only react-imask's and react-dropzone's code hold.
 const imask = 'Masked class is not found for provided mask';

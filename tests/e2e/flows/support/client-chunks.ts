@@ -1,4 +1,4 @@
-/** The built browser chunks of the build under test, and markers that only ajv's code holds. */
+/** The built browser chunks of the build under test, and markers that only some code holds. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,6 +6,15 @@ export const ajvMarkers = [
   'schema with key or id',
   'logger must implement log, warn and error methods',
   'ajv.removeSchema: invalid parameter',
+];
+
+/**
+ * Texts only the flow studio's checks carry (ajv's generated validators, the JSON syntax
+ * hints): in the build, for the studio, but never in what a visitor loads.
+ */
+export const studioCheckMarkers = [
+  'must have required property',
+  'JSON allows none after the last item',
 ];
 
 export function clientChunkFiles(distDir = process.env.NEXT_DIST_DIR || '.next'): string[] {
