@@ -17,7 +17,8 @@
  * - Shared option lists live in the same tables under the id `options/<listId>` (a flow id has no
  *   slash): seeded from `flows/options/*.json`, published after their own checks and only when
  *   every flow as published still loads with the new list. Each check uses the files' lists with
- *   the newest stored version of each over them (`reloadOptionLists` reads those).
+ *   the newest stored version of each over them, read and resolved once and kept until
+ *   `reloadOptionLists` reads both again.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -82,6 +83,8 @@ export const OPTION_LIST_PREFIX = 'options/';
 export const isOptionListId = (id: string) => id.startsWith(OPTION_LIST_PREFIX);
 
 type Lists = { optionLists: OptionLists; diagnostics: Diagnostic[] };
+/** The lists as data by id, the folder's unreadable files, and both resolved. */
+type SharedLists = { data: Record<string, unknown>; unread: Diagnostic[]; lists: Lists };
 // Each retry follows a commit by another publisher of the same flow: a handful is plenty.
 const PUBLISH_ATTEMPTS = 10;
 
@@ -102,24 +105,48 @@ export class FlowVersionStore {
   private storedLists: Record<string, unknown> = {};
 
   /**
+   * The folder's lists with the stored versions over them, as data and resolved: read and checked
+   * on first use, then kept until `reloadOptionLists` (the one thing that changes them).
+   */
+  private resolved: SharedLists | undefined;
+
+  private sharedLists(): SharedLists {
+    if (!this.resolved) {
+      const read = readOptionListFiles(this.options.flowsDir);
+      const data = { ...read.files, ...this.storedLists };
+      const unread = read.diagnostics;
+      this.resolved = { data, unread, lists: this.resolveLists(data, unread) };
+    }
+    return this.resolved;
+  }
+
+  private resolveLists(data: Record<string, unknown>, unread: Diagnostic[]): Lists {
+    const lists = loadOptionListsFromData(data);
+    return { optionLists: lists.optionLists, diagnostics: [...unread, ...lists.diagnostics] };
+  }
+
+  /**
    * The shared lists: the folder's files with the stored versions over them (`extra` over both);
    * their errors fail a check as they fail `check`.
    */
-  private optionLists(extra: Record<string, unknown> = {}): Lists {
-    const read = readOptionListFiles(this.options.flowsDir);
-    const lists = loadOptionListsFromData({ ...read.files, ...this.storedLists, ...extra });
-    return {
-      optionLists: lists.optionLists,
-      diagnostics: [...read.diagnostics, ...lists.diagnostics],
-    };
+  private optionLists(extra?: Record<string, unknown>): Lists {
+    const shared = this.sharedLists();
+    if (!extra) return shared.lists;
+    return this.resolveLists({ ...shared.data, ...extra }, shared.unread);
   }
 
-  /** The lists' data as checks see them, by list id (the studio's browser checks use them). */
-  optionListData(): Record<string, unknown> {
-    return { ...readOptionListFiles(this.options.flowsDir).files, ...this.storedLists };
+  /**
+   * The lists' data as checks see them, by list id (the studio's browser checks use them): the
+   * object the store keeps, not a copy.
+   */
+  optionListData(): Readonly<Record<string, unknown>> {
+    return this.sharedLists().data;
   }
 
-  /** Reads the newest stored version of every option list; the checks that follow use them. */
+  /**
+   * Reads the newest stored version of every option list; the checks that follow use them, over
+   * the folder's files read again.
+   */
   async reloadOptionLists(): Promise<void> {
     const stored: Record<string, unknown> = {};
     for (const v of await this.latestVersions(undefined, 'lists')) {
@@ -130,6 +157,7 @@ export class FlowVersionStore {
       }
     }
     this.storedLists = stored;
+    this.resolved = undefined;
   }
 
   /** Checks a flow's text as `npm run flows -- check` checks `<flowId>.json`. */

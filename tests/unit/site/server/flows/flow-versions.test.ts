@@ -2,7 +2,8 @@
  * The flow studio's store on both databases: seeding from `flows/`, drafts, publishing (numbering,
  * refusal with the check's diagnostics, concurrent publishers) and the version listing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteDatabase } from '@/site/server/db/database';
@@ -29,9 +30,9 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
   let site: SiteDatabase;
   let store: FlowVersionStore;
   let clock = Date.UTC(2025, 10, 1, 9);
-  const storeOver = (over: SiteDatabase) =>
+  const storeOver = (over: SiteDatabase, flowsDir = FLOWS_DIR) =>
     new FlowVersionStore({
-      flowsDir: FLOWS_DIR,
+      flowsDir,
       vars: VARS,
       database: () => Promise.resolve(over),
       now: () => clock,
@@ -166,6 +167,35 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
     for (const v of listed.slice(0, 6)) {
       const source = (await store.versionSource('ebook', v.version))!;
       expect((JSON.parse(source) as { version: number }).version).toBe(v.version);
+    }
+  });
+
+  it("reads and checks the folder's lists once, until reloadOptionLists", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'flow-lists-'));
+    try {
+      mkdirSync(path.join(dir, 'options'));
+      const colours = path.join(dir, 'options', 'colours.json');
+      writeFileSync(colours, '{ "id": "colours", "options": ["Red", "Blue"] }\n');
+      const folderStore = storeOver(site, dir);
+      await folderStore.reloadOptionLists();
+      expect(folderStore.check('newsletter', fileText('newsletter')).flow?.id).toBe('newsletter');
+      expect(folderStore.optionListData().colours).toEqual({
+        id: 'colours',
+        options: ['Red', 'Blue'],
+      });
+
+      // Broken on disk: the checks that follow keep the lists as read.
+      writeFileSync(colours, '{ "id": "colours", ');
+      expect(folderStore.check('newsletter', fileText('newsletter')).flow?.id).toBe('newsletter');
+      expect(folderStore.optionListData().colours).toMatchObject({ options: ['Red', 'Blue'] });
+
+      await folderStore.reloadOptionLists();
+      const checked = folderStore.check('newsletter', fileText('newsletter'));
+      expect(checked.flow).toBeUndefined();
+      expect(checked.diagnostics[0]?.file).toBe('options/colours.json');
+      expect(folderStore.optionListData().colours).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
