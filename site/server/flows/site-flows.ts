@@ -20,7 +20,7 @@
  * instance of this module keeps its own snapshot; they agree because each reads the same store.
  */
 import path from 'node:path';
-import type { ResolvedFlow } from '@/engine';
+import type { Diagnostic, ResolvedFlow } from '@/engine';
 import { env } from '@/site/env';
 import { FlowVersionStore, isOptionListId } from './flow-versions';
 import type { FlowRegistry } from './flow-registry';
@@ -51,6 +51,11 @@ export class SiteFlows {
   /** The option list versions the snapshot was compiled with (none read yet: the files'). */
   private lists: string | undefined;
   private readonly old = new Map<string, ResolvedFlow>();
+  /**
+   * The published versions (`id@version`) that did not load with the lists of `lists`: not
+   * compiled again, nor logged again, until a list changes.
+   */
+  private readonly failed = new Set<string>();
   private readonly log: (message: string) => void;
   private readonly now: () => number;
 
@@ -107,11 +112,15 @@ export class SiteFlows {
     if (current?.version === version) return current;
     const key = `${flowId}@${version}`;
     const kept = this.old.get(key);
-    if (kept) return kept;
+    if (kept || this.failed.has(key)) return kept;
     const source = await this.options.store?.versionSource(flowId, version);
     if (source === undefined) return undefined;
-    const flow = this.options.store?.check(flowId, source).flow;
-    if (!flow) return undefined;
+    const checked = this.options.store?.check(flowId, source);
+    const flow = checked?.flow;
+    if (!flow) {
+      if (checked) this.doesNotLoad(flowId, version, checked.diagnostics);
+      return undefined;
+    }
     if (this.old.size >= OLD_VERSIONS_KEPT) this.old.delete(this.old.keys().next().value!);
     this.old.set(key, flow);
     return flow;
@@ -130,7 +139,10 @@ export class SiteFlows {
       .sort()
       .join(',');
     const listsChanged = lists !== this.lists;
-    if (listsChanged) await store.reloadOptionLists();
+    if (listsChanged) {
+      await store.reloadOptionLists();
+      this.failed.clear();
+    }
     const before = this.snapshot;
     const flows: Record<string, ResolvedFlow> = { ...before.flows };
     const changed: string[] = [];
@@ -138,13 +150,11 @@ export class SiteFlows {
       if (isOptionListId(flowId)) continue;
       const had = before.get(flowId);
       if (had?.version === version && !listsChanged) continue;
+      if (this.failed.has(`${flowId}@${version}`)) continue;
       const source = await store.versionSource(flowId, version);
       const checked = source === undefined ? undefined : store.check(flowId, source);
       if (!checked?.flow) {
-        const problems = checked?.diagnostics.map((d) => before.format(d)).join('; ') ?? 'gone';
-        this.log(
-          `[flows] ${flowId} version ${version} is published but does not load: ${problems}`,
-        );
+        this.doesNotLoad(flowId, version, checked?.diagnostics);
         continue;
       }
       if (had && JSON.stringify(had) === JSON.stringify(checked.flow)) continue;
@@ -163,6 +173,13 @@ export class SiteFlows {
     this.lists = lists;
     this.refreshedAt = started;
     return changed;
+  }
+
+  /** Logs a published version that does not load (`undefined`: its text is gone), once. */
+  private doesNotLoad(flowId: string, version: number, diagnostics: Diagnostic[] | undefined) {
+    this.failed.add(`${flowId}@${version}`);
+    const problems = diagnostics?.map((d) => this.snapshot.format(d)).join('; ') ?? 'gone';
+    this.log(`[flows] ${flowId} version ${version} is published but does not load: ${problems}`);
   }
 }
 

@@ -7,10 +7,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import type { FlowVersionTables } from '@/site/server/flows/flow-versions-schema';
 import { SiteFlows } from '@/site/server/flows/site-flows';
 import {
   dialects,
@@ -162,5 +163,39 @@ describe.each(dialects)('site flows on %s', (dialect) => {
     const served = await broken.fresh(0);
     expect(served.get('client')?.id).toBe('client');
     expect(logged.join('\n')).toMatch(/could not read the published flows.*connection refused/);
+  });
+
+  it('compiles and logs a published version that does not load once, however often asked', async () => {
+    const newest = (await store.latest('careers'))!.version;
+    // Past the store's checks only by a hand-edited row, or a list changed under it.
+    await site.db
+      .withTables<FlowVersionTables>()
+      .insertInto('flow_versions')
+      .values({
+        flow_id: 'careers',
+        version: newest + 1,
+        source: '{ "id": "careers", }',
+        author: 'hand',
+        note: 'broken',
+        published_at: Date.now(),
+      })
+      .execute();
+    const logged: string[] = [];
+    const flows = siteFlows(logged);
+    const check = vi.spyOn(store, 'check');
+    try {
+      await flows.refresh();
+      await flows.refresh();
+      expect(await flows.version('careers', newest + 1)).toBeUndefined();
+      expect(await flows.flow('careers', newest + 1)).toBeUndefined();
+      const careersChecks = check.mock.calls.filter(([flowId]) => flowId === 'careers');
+      expect(careersChecks).toHaveLength(1);
+    } finally {
+      check.mockRestore();
+    }
+    expect(logged.filter((line) => line.includes('careers'))).toEqual([
+      expect.stringMatching(`careers version ${newest + 1} is published but does not load`),
+    ]);
+    expect(flows.current().get('careers')!.version).toBe(newest);
   });
 });
