@@ -40,11 +40,12 @@ export interface FlowStudioProps {
   funnel?: Funnel;
 }
 
-type SaveState =
-  | { kind: 'saved'; at: number }
-  | { kind: 'unsaved' }
-  | { kind: 'saving' }
-  | { kind: 'failed'; message: string };
+/**
+ * What the last request about the draft did. Whether the text is saved is not kept here: it is
+ * the text compared with the last text the server took (`savedText`).
+ */
+type SaveStatus =
+  { kind: 'idle'; at: number } | { kind: 'saving' } | { kind: 'failed'; message: string };
 
 type Published = { version: number; warnings: Diagnostic[] };
 
@@ -63,11 +64,12 @@ type Tab = (typeof tabs)[number]['id'];
 export function FlowStudio(props: FlowStudioProps) {
   const { flowId, optionLists, vars, csrf } = props;
   const base = `/admin/flows/${encodeURIComponent(flowId)}`;
-  const [text, setText] = useState(props.draft?.source ?? props.published?.source ?? '');
+  const initialText = props.draft?.source ?? props.published?.source ?? '';
+  const [text, setText] = useState(initialText);
+  // The last text the server holds (the draft, or the published text when there is none).
+  const [savedText, setSavedText] = useState(initialText);
   const [published, setPublished] = useState(props.published);
-  const [save, setSave] = useState<SaveState>(
-    props.draft ? { kind: 'saved', at: props.draft.savedAt } : { kind: 'saved', at: 0 },
-  );
+  const [save, setSave] = useState<SaveStatus>({ kind: 'idle', at: props.draft?.savedAt ?? 0 });
   const [tab, setTab] = useState<Tab>('graph');
   const [showFunnel, setShowFunnel] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -77,7 +79,9 @@ export function FlowStudio(props: FlowStudioProps) {
   const [lastPublish, setLastPublish] = useState<Published | null>(null);
   const editor = useRef<FlowEditorHandle | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const savedText = useRef(props.draft?.source ?? props.published?.source ?? '');
+  // Counts the requests that change the draft: only the latest one's answer is taken.
+  const draftRequest = useRef(0);
+  const dirty = text !== savedText;
 
   const checked = useMemo(
     () => checkFlowText({ flowId, text, optionLists, vars }),
@@ -98,48 +102,53 @@ export function FlowStudio(props: FlowStudioProps) {
     [published, flowId, optionLists, vars],
   );
 
-  // Saves the draft a moment after typing stops.
+  /** Saves `source` as the draft; text typed meanwhile stays unsaved (it is not `source`). */
+  const saveDraft = useCallback(
+    async (source: string) => {
+      const request = ++draftRequest.current;
+      setSave({ kind: 'saving' });
+      try {
+        const answer = (await postStudioForm(`${base}/draft`, { source, csrf })) as {
+          savedAt: number;
+        };
+        if (request !== draftRequest.current) return;
+        setSavedText(source);
+        setSave({ kind: 'idle', at: answer.savedAt });
+      } catch (error) {
+        if (request !== draftRequest.current) return;
+        setSave({ kind: 'failed', message: (error as Error).message });
+      }
+    },
+    [base, csrf],
+  );
+
+  // Saves the draft a moment after typing stops (the editor's text only: not the publish note).
   useEffect(() => {
-    if (text === savedText.current) return;
+    if (text === savedText) return;
     const timer = setTimeout(() => void saveDraft(text), AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  });
+  }, [text, savedText, saveDraft]);
 
   // Leaving with a draft not yet saved asks first.
   useEffect(() => {
-    if (save.kind === 'saved') return;
+    if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [save.kind]);
-
-  async function saveDraft(source: string) {
-    setSave({ kind: 'saving' });
-    try {
-      const answer = (await postStudioForm(`${base}/draft`, { source, csrf })) as {
-        savedAt: number;
-      };
-      savedText.current = source;
-      setSave(source === text ? { kind: 'saved', at: answer.savedAt } : { kind: 'unsaved' });
-    } catch (error) {
-      setSave({ kind: 'failed', message: (error as Error).message });
-    }
-  }
-
-  function change(next: string) {
-    setText(next);
-    if (next !== savedText.current) setSave({ kind: 'unsaved' });
-  }
+  }, [dirty]);
 
   async function discard() {
     if (!published) return;
     if (!window.confirm('Discard the draft and go back to the published version?')) return;
+    const request = ++draftRequest.current;
     try {
       await postStudioForm(`${base}/draft/discard`, { csrf });
-      savedText.current = published.source;
+      if (request !== draftRequest.current) return;
+      setSavedText(published.source);
       setText(published.source);
-      setSave({ kind: 'saved', at: 0 });
+      setSave({ kind: 'idle', at: 0 });
     } catch (error) {
+      if (request !== draftRequest.current) return;
       setSave({ kind: 'failed', message: (error as Error).message });
     }
   }
@@ -172,10 +181,11 @@ export function FlowStudio(props: FlowStudioProps) {
       }
       // The text as the server stored it: its `version` is the new number.
       const { source } = answer;
+      draftRequest.current++; // a draft save still under way answers for an older text
       setPublished({ source, version: answer.version });
-      savedText.current = source;
+      setSavedText(source);
       setText(source);
-      setSave({ kind: 'saved', at: Date.now() });
+      setSave({ kind: 'idle', at: Date.now() });
       setLastPublish(answer);
       setNote('');
       closePublish();
@@ -216,10 +226,10 @@ export function FlowStudio(props: FlowStudioProps) {
           <span role="status">
             {save.kind === 'saving'
               ? 'Saving the draft…'
-              : save.kind === 'unsaved'
-                ? 'Draft not saved yet.'
-                : save.kind === 'failed'
-                  ? `Draft not saved: ${save.message}`
+              : save.kind === 'failed'
+                ? `Draft not saved: ${save.message}`
+                : dirty
+                  ? 'Draft not saved yet.'
                   : save.at > 0
                     ? `Draft saved at ${clock(save.at)}.`
                     : 'No draft: this is the published text.'}
@@ -261,7 +271,7 @@ export function FlowStudio(props: FlowStudioProps) {
           <LazyFlowEditor
             ref={editor}
             value={text}
-            onChange={change}
+            onChange={setText}
             diagnostics={checked.diagnostics}
             schema={flowSchema}
             label={`The ${flowId} flow as JSON`}
@@ -270,7 +280,7 @@ export function FlowStudio(props: FlowStudioProps) {
             diagnostics={checked.diagnostics}
             text={text}
             onReveal={reveal}
-            onFix={(edit) => change(applyEdit(text, edit))}
+            onFix={(edit) => setText(applyEdit(text, edit))}
           />
         </section>
 
