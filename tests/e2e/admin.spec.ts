@@ -7,9 +7,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { settled } from './support/settled';
 import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { browserWalks } from './flows/support/browser-walks';
 import {
@@ -34,6 +32,7 @@ import {
   verifiedAccount,
 } from './support/accounts';
 import { e2eMailDir } from './support/run-dir';
+import { axeViolations } from './support/axe';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
@@ -67,9 +66,7 @@ async function notificationFor(leadId: string): Promise<string> {
 async function expectNoAxeViolations(page: Page) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await settled(page);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${width}px ${v.id}: ${v.help}`)).toEqual([]);
+    expect((await axeViolations(page)).map((v) => `${width}px ${v}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

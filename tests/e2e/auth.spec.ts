@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { settled } from './support/settled';
-import AxeBuilder from '@axe-core/playwright';
 import { hashed, password, signInWithForm, uniqueEmail, verifiedAccount } from './support/accounts';
 import { verificationPath, waitForMail } from './support/mailbox';
+import { axeViolations } from './support/axe';
 
 // Each sign-in costs a deliberate scrypt hash; on a busy machine a journey of several
 // takes longer than the default 30 s.
@@ -188,8 +187,6 @@ test('the account pages have no detectable accessibility violations', async ({ p
   for (const path of ['/login', '/account/verify']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await settled(page);
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    expect(results.violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+    expect((await axeViolations(page, 'main')).map((v) => `${path}: ${v}`)).toEqual([]);
   }
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { templatePages } from '../../scripts/audit/templates';
-import { settled } from './support/settled';
+import { axeViolations } from './support/axe';
 
 // Every template (scripts/audit/templates.ts) at a desktop and a phone width.
 for (const { template, path } of templatePages) {
@@ -12,13 +11,7 @@ for (const { template, path } of templatePages) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await settled(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        ),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }
@@ -29,12 +22,8 @@ test('axe finds no violations with the mega-menu and search panel open', async (
   await page.waitForLoadState('networkidle');
   await page.locator('#menu-trigger-consulting').click();
   await expect(page.locator('#menu-panel-consulting')).toBeVisible();
-  await settled(page);
-  let results = await new AxeBuilder({ page }).include('header').analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, 'header')).toEqual([]);
   await page.locator('#menu-trigger-search').click();
   await expect(page.locator('#menu-panel-search')).toBeVisible();
-  await settled(page);
-  results = await new AxeBuilder({ page }).include('header').analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, 'header')).toEqual([]);
 });

@@ -13,7 +13,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { coveringPaths, findStep, type Answers, type PathStep, type ResolvedFlow } from '@/engine';
 import { startLeadsServer, type LeadsServer } from '../integration/support/leads-server';
@@ -27,7 +26,7 @@ import { answerStep, expectStep, leadResponse } from './flows/support/flow-drive
 import { acceptedSubmissions, declareForm, fakeHubSpot } from './support/fake-hubspot-client';
 import { fakeHubSpotPort } from './support/port';
 import { hashed, password, signInWithForm, uniqueEmail } from './support/accounts';
-import { settled } from './support/settled';
+import { axeViolations } from './support/axe';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -137,13 +136,7 @@ async function flowOf(server: LeadsServer): Promise<ResolvedFlow> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  await settled(page);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function staffPage(browser: Browser, server: LeadsServer): Promise<Page> {

@@ -7,7 +7,6 @@
  * sees and reads the lead back from the server's outbox: flow id, answers, page and the HubSpot
  * bodies; the transitions it walked are recorded for `npm run flows -- coverage`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { findEnding, findStep, type Answers, type PathStep } from '@/engine/client';
 import { browserWalks } from './support/browser-walks';
@@ -17,6 +16,7 @@ import { repoFlows, sitePlacements } from './support/repo-flows';
 import { recordWalk } from './support/walked-transitions';
 import { e2eRunDir } from '../support/run-dir';
 import { watchCspViolations } from '../support/csp-violations';
+import { axeViolations } from '../support/axe';
 
 /** The page name a lead carries: its path without slashes, `home` for `/`. */
 const pageNameOf = (path: string) => path.replace(/^\/+|\/+$/g, '') || 'home';
@@ -45,8 +45,7 @@ for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePla
           const step = findStep(flow, pathStep.step)!;
           await expectStep(scope, flow, step.id, answers);
           // axe on every step the visitor sees (scoped to the questionnaire).
-          const axe = await new AxeBuilder({ page }).include(host.selector).analyze();
-          expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+          expect(await axeViolations(page, host.selector)).toEqual([]);
           await answerStep(scope, flow, step, pathStep.answer, answers);
           answers = { ...answers, ...stepAnswers(pathStep) };
         }
