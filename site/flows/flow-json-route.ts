@@ -7,7 +7,7 @@
  * carry every flow they host in their HTML.
  */
 import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
-import { LOOKUP_MAX_AGE_MS, siteFlows } from '@/site/server/flows/site-flows';
+import { siteFlows } from '@/site/server/flows/site-flows';
 
 export function generateStaticParams(): { flowId: string }[] {
   return siteFlowRegistry()
@@ -20,7 +20,7 @@ export async function GET(
   context: { params: Promise<{ flowId: string }> },
 ): Promise<Response> {
   const { flowId } = await context.params;
-  const flow = (await siteFlows().fresh(LOOKUP_MAX_AGE_MS)).get(flowId);
+  const flow = await siteFlows().flow(flowId);
   if (!flow) {
     return Response.json(
       { errors: [{ field: 'flowId', message: `There is no flow "${flowId.slice(0, 100)}"` }] },

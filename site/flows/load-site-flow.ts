@@ -3,11 +3,11 @@
  * newest published version, or an error, because a page must not silently lose its form.
  */
 import type { ResolvedFlow } from '@/engine';
-import { LOOKUP_MAX_AGE_MS, siteFlows } from '@/site/server/flows/site-flows';
+import { siteFlows } from '@/site/server/flows/site-flows';
 
 /** The resolved flow, or an Error naming the flow. */
 export async function loadSiteFlow(flowId: string): Promise<ResolvedFlow> {
-  const flow = (await siteFlows().fresh(LOOKUP_MAX_AGE_MS)).get(flowId);
+  const flow = await siteFlows().flow(flowId);
   if (!flow) throw new Error(`Flow "${flowId}" is missing or invalid: run npm run flows -- check`);
   return flow;
 }

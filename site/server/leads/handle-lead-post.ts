@@ -65,8 +65,17 @@ export async function handleLeadPost(
   if (version === null) {
     return refuse(400, [{ field: 'version', message: 'version must be a whole number from 1' }]);
   }
-  const flow = await services.flows.flow(flowId, version);
-  if (!flow && version !== undefined && (await services.flows.flow(flowId))) {
+  const newest = await services.flows.flow(flowId);
+  if (!newest) {
+    return refuse(404, [
+      { field: 'flowId', message: `There is no form "${flowId.slice(0, 100)}"` },
+    ]);
+  }
+  const flow =
+    version === undefined || version === newest.version
+      ? newest
+      : await services.flows.flow(flowId, version);
+  if (!flow) {
     return refuse(404, [
       {
         field: 'version',
@@ -74,10 +83,6 @@ export async function handleLeadPost(
       },
     ]);
   }
-  if (!flow)
-    return refuse(404, [
-      { field: 'flowId', message: `There is no form "${flowId.slice(0, 100)}"` },
-    ]);
 
   const mediaType = bodyMediaType(request.headers).type;
   if (mediaType !== 'application/json' && mediaType !== 'multipart/form-data') {
