@@ -4,16 +4,13 @@
  * with a redirect back to the page that asked (303), or with the CSV. The App Router routes under
  * app/admin/leads only hand the request over.
  */
-import { checkStaffPost } from '@/site/server/admin/admin-post';
+import { checkStaffPost, seeOther } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
 import { siteFlows } from '@/site/server/flows/site-flows';
 import { createWorkerFromEnv, leadServices } from '@/site/server/leads/lead-services';
 import type { LeadStore } from '@/site/server/leads/lead-store';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
 import { filterQuery, parseLeadFilter } from './lead-filter';
-
-const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /**
  * Attempts the due deliveries of these leads (all held ones when undefined) from this request,

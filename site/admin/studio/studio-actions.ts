@@ -5,21 +5,15 @@
  * reads JSON; the versions page and the new-flow form are plain HTML forms answered with a
  * redirect (303), so they work without script.
  */
-import { checkStaffPost } from '@/site/server/admin/admin-post';
+import { checkStaffPost, seeOther } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
+import { errorResponse, jsonResponse } from '@/site/server/auth/api-response';
 import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
 import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
 import { MAX_PUBLISH_NOTE } from './studio-form';
 
 /** A flow's text with room to grow: the largest flow today is 8 KiB. */
 const MAX_STUDIO_FORM_BYTES = 512 * 1024;
-
-const json = (body: unknown, status = 200) =>
-  Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
-const fieldError = (field: string, message: string, status = 400) =>
-  json({ errors: [{ field, message }] }, status);
 
 export const studioPath = (flowId: string) => `/admin/flows/${encodeURIComponent(flowId)}/edit`;
 export const versionsPath = (flowId: string) =>
@@ -34,11 +28,13 @@ async function knownFlow(flowId: string): Promise<boolean> {
 export async function saveDraftPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
-  if (!(await knownFlow(flowId))) return fieldError('flowId', `There is no flow "${flowId}"`, 404);
+  if (!(await knownFlow(flowId)))
+    return errorResponse(404, [{ field: 'flowId', message: `There is no flow "${flowId}"` }]);
   const source = checked.form.get('source');
-  if (source === null) return fieldError('source', 'The flow text is missing');
+  if (source === null)
+    return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
   await siteFlowStore().saveDraft(flowId, source, checked.staff.email);
-  return json({ savedAt: Date.now() });
+  return jsonResponse(200, { savedAt: Date.now() });
 }
 
 /** Drops the draft: the editor goes back to the published version. */
@@ -46,14 +42,19 @@ export async function discardDraftPost(request: Request, flowId: string): Promis
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
   const discarded = await siteFlowStore().discardDraft(flowId);
-  return json({ discarded });
+  return jsonResponse(200, { discarded });
 }
 
 function noteOf(form: URLSearchParams): string | Response {
   const note = (form.get('note') ?? '').trim();
-  if (note === '') return fieldError('note', 'Say in a few words what this version changes');
+  if (note === '')
+    return errorResponse(400, [
+      { field: 'note', message: 'Say in a few words what this version changes' },
+    ]);
   if (note.length > MAX_PUBLISH_NOTE)
-    return fieldError('note', `Keep the note under ${MAX_PUBLISH_NOTE} characters`);
+    return errorResponse(400, [
+      { field: 'note', message: `Keep the note under ${MAX_PUBLISH_NOTE} characters` },
+    ]);
   return note;
 }
 
@@ -66,14 +67,15 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
   const source = checked.form.get('source');
-  if (source === null) return fieldError('source', 'The flow text is missing');
+  if (source === null)
+    return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
   const note = noteOf(checked.form);
   if (note instanceof Response) return note;
   const result = await siteFlowStore().publish(flowId, source, {
     author: checked.staff.email,
     note,
   });
-  if (!result.ok) return json({ diagnostics: result.diagnostics }, 422);
+  if (!result.ok) return jsonResponse(422, { diagnostics: result.diagnostics });
   await recordAudit({
     staff: checked.staff,
     action: 'published flow',
@@ -81,7 +83,11 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
   });
   // This instance's pages and endpoints see it at once; the others within FLOWS_WATCH_MS.
   await siteFlows().refresh();
-  return json({ version: result.version, source: result.source, warnings: result.warnings });
+  return jsonResponse(200, {
+    version: result.version,
+    source: result.source,
+    warnings: result.warnings,
+  });
 }
 
 /** `version`: publishes an old version's text again, as the next version (no script needed). */
@@ -91,7 +97,8 @@ export async function republishPost(request: Request, flowId: string): Promise<R
   const version = Number(checked.form.get('version'));
   const store = siteFlowStore();
   const source = Number.isInteger(version) ? await store.versionSource(flowId, version) : undefined;
-  if (source === undefined) return fieldError('version', `There is no version ${version}`, 404);
+  if (source === undefined)
+    return errorResponse(404, [{ field: 'version', message: `There is no version ${version}` }]);
   const note = `version ${version} published again`;
   const result = await store.publish(flowId, source, { author: checked.staff.email, note });
   if (!result.ok) {

@@ -61,6 +61,14 @@ function sameToken(given: string | null, expected: string): boolean {
 }
 
 /**
+ * The answer to a plain HTML form of the back office: back to a page (303, so the browser GETs
+ * it), never kept by a cache.
+ */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
+/**
  * Checks a staff action's request and reads its form (without the `csrf` field). Refusals:
  * 404 when the requester is not staff (the same answer as for a page that does not exist, and
  * given before anything else, so nothing tells a visitor the action exists); 403 when the
