@@ -181,32 +181,20 @@ export class FlowVersionStore {
   async seedFromFiles(
     dir: string = this.options.flowsDir,
   ): Promise<{ imported: string[]; diagnostics: Diagnostic[] }> {
-    const db = await this.db();
     const imported: string[] = [];
     const diagnostics: Diagnostic[] = [];
-    await this.reloadOptionLists();
-    for (const listId of Object.keys(readOptionListFiles(dir).files)) {
+    const newest = await this.latestVersionNumbers();
+    const texts = new Map<string, { text: string }>();
+    for (const listId of Object.keys(readOptionListFiles(dir, texts).files)) {
       const id = `${OPTION_LIST_PREFIX}${listId}`;
-      if (Object.hasOwn(this.storedLists, listId)) continue;
-      const source = readFileSync(path.join(dir, 'options', `${listId}.json`), 'utf8');
+      if (newest.has(id)) continue;
+      const source = texts.get(`options/${listId}.json`)!.text;
       const checked = loadOptionListFromText({ listId, text: source });
       if (checked.diagnostics.length > 0) {
         diagnostics.push(...checked.diagnostics);
         continue;
       }
-      const result = await db
-        .insertInto('flow_versions')
-        .values({
-          flow_id: id,
-          version: 1,
-          source,
-          author: 'files',
-          note: `imported from flows/${id}.json`,
-          published_at: this.now(),
-        })
-        .onConflict((conflict) => conflict.columns(['flow_id', 'version']).doNothing())
-        .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) imported.push(id);
+      if (await this.importVersion(id, 1, source, `flows/${id}.json`)) imported.push(id);
     }
     await this.reloadOptionLists();
     const lists = this.optionLists();
@@ -215,35 +203,44 @@ export class FlowVersionStore {
       .sort();
     for (const name of names) {
       const flowId = path.basename(name, '.json');
-      const stored = await db
-        .selectFrom('flow_versions')
-        .select(sql<number | null>`MAX(version)`.as('version'))
-        .where('flow_id', '=', flowId)
-        .executeTakeFirst();
-      const newest = stored?.version == null ? 0 : Number(stored.version);
       const source = readFileSync(path.join(dir, name), 'utf8');
       const checked = this.check(flowId, source, lists);
       if (!checked.flow) {
         diagnostics.push(...checked.diagnostics.filter(isError));
         continue;
       }
-      if (checked.flow.version <= newest) continue;
-      const result = await db
-        .insertInto('flow_versions')
-        .values({
-          flow_id: flowId,
-          version: checked.flow.version,
-          source,
-          author: 'files',
-          note: `imported from flows/${name}`,
-          published_at: this.now(),
-        })
-        // Another instance seeding at the same moment imported it: nothing to do.
-        .onConflict((conflict) => conflict.columns(['flow_id', 'version']).doNothing())
-        .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) imported.push(flowId);
+      if (checked.flow.version <= (newest.get(flowId) ?? 0)) continue;
+      if (await this.importVersion(flowId, checked.flow.version, source, `flows/${name}`)) {
+        imported.push(flowId);
+      }
     }
     return { imported, diagnostics };
+  }
+
+  /**
+   * Stores a file's text as version `version` (author `files`); resolves with whether it did,
+   * another instance seeding at the same moment having maybe imported it first.
+   */
+  private async importVersion(
+    id: string,
+    version: number,
+    source: string,
+    file: string,
+  ): Promise<boolean> {
+    const db = await this.db();
+    const result = await db
+      .insertInto('flow_versions')
+      .values({
+        flow_id: id,
+        version,
+        source,
+        author: 'files',
+        note: `imported from ${file}`,
+        published_at: this.now(),
+      })
+      .onConflict((conflict) => conflict.columns(['flow_id', 'version']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   /** Keeps `source` as the flow's one draft (replacing any), valid or not. */
