@@ -8,15 +8,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { findStep, type Answers, type PathStep } from '@/engine/client';
+import { findStep } from '@/engine/client';
 import { browserWalks } from './flows/support/browser-walks';
-import {
-  answerStep,
-  expectStep,
-  leadResponse,
-  optionLabel,
-  visitorIp,
-} from './flows/support/flow-driver';
+import { leadResponse, optionLabel, visitorIp, walkSteps } from './flows/support/flow-driver';
 import { repoFlows, sitePlacements } from './flows/support/repo-flows';
 import {
   acceptedSubmissions,
@@ -76,12 +70,6 @@ const client = browserWalks(repoFlows(), sitePlacements()).find(
 )!;
 const submitting = client.paths.find((p) => p.submissions.length > 0)!;
 
-function stepAnswers(step: PathStep): Answers {
-  return typeof step.answer === 'object' && !Array.isArray(step.answer)
-    ? step.answer
-    : { [step.step]: step.answer };
-}
-
 test('a lead notifies the desk; staff read it as answered, retry it and see it delivered', async ({
   page,
   browser,
@@ -91,12 +79,7 @@ test('a lead notifies the desk; staff read it as answered, retry it and see it d
   await page.goto(placement.path);
   const scope = page.locator(placement.selector);
   const submitted = leadResponse(page, 'client');
-  let answers: Answers = {};
-  for (const step of submitting.steps) {
-    await expectStep(scope, flow, step.step, answers);
-    await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
-    answers = { ...answers, ...stepAnswers(step) };
-  }
+  const answers = await walkSteps(scope, flow, submitting.steps);
   const { id } = (await (await submitted).json()) as { id: string };
 
   // The desk is told, with a link and without the answers.

@@ -14,7 +14,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { coveringPaths, findStep, type Answers, type PathStep, type ResolvedFlow } from '@/engine';
+import { coveringPaths, type Answers, type PathStep, type ResolvedFlow } from '@/engine';
 import { startLeadsServer, type LeadsServer } from '../integration/support/leads-server';
 import {
   createDatabase,
@@ -22,7 +22,7 @@ import {
   type PostgresCluster,
 } from '../integration/support/postgres-cluster';
 import { runScript } from '../integration/support/run-script';
-import { answerStep, expectStep, leadResponse } from './flows/support/flow-driver';
+import { leadResponse, walkSteps } from './flows/support/flow-driver';
 import { acceptedSubmissions, declareForm, fakeHubSpot } from './support/fake-hubspot-client';
 import { fakeHubSpotPort } from './support/port';
 import { hashed, password, signInWithForm, uniqueEmail } from './support/accounts';
@@ -115,20 +115,9 @@ function editedClient(source: string, target: string): string {
   return `${JSON.stringify(flow, null, 2)}\n`;
 }
 
-const stepAnswers = (step: PathStep): Answers =>
-  typeof step.answer === 'object' && !Array.isArray(step.answer)
-    ? step.answer
-    : { [step.step]: step.answer };
-
 /** Walks `steps` of `flow` in the home page's questionnaire. */
-async function walk(page: Page, flow: ResolvedFlow, steps: PathStep[], answers: Answers = {}) {
-  const scope = page.locator('#form-client');
-  for (const step of steps) {
-    await expectStep(scope, flow, step.step, answers);
-    await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
-    answers = { ...answers, ...stepAnswers(step) };
-  }
-  return answers;
+function walk(page: Page, flow: ResolvedFlow, steps: PathStep[], answers: Answers = {}) {
+  return walkSteps(page.locator('#form-client'), flow, steps, answers);
 }
 
 async function flowOf(server: LeadsServer): Promise<ResolvedFlow> {

@@ -6,10 +6,9 @@
  */
 import path from 'node:path';
 import { test, type Locator, type Page } from '@playwright/test';
-import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { templatePages } from '../../scripts/audit/templates';
 import { browserWalks } from '../e2e/flows/support/browser-walks';
-import { answerStep, expectStep, visitorIp } from '../e2e/flows/support/flow-driver';
+import { visitorIp, walkSteps } from '../e2e/flows/support/flow-driver';
 import { repoFlows, sitePlacements } from '../e2e/flows/support/repo-flows';
 
 const widths = [
@@ -41,11 +40,6 @@ async function shoot(page: Page, name: string, width: number, focus?: Locator) {
   });
 }
 
-const stepAnswers = (step: PathStep): Answers =>
-  typeof step.answer === 'object' && !Array.isArray(step.answer)
-    ? step.answer
-    : { [step.step]: step.answer };
-
 const walks = browserWalks(repoFlows(), sitePlacements());
 
 for (const size of widths) {
@@ -63,12 +57,7 @@ for (const size of widths) {
       const { flow, placement, paths } = walks.find((w) => w.placement.flowId === 'careers')!;
       await page.goto(placement.path);
       const scope = page.locator(placement.selector);
-      let answers: Answers = {};
-      for (const step of paths[0]!.steps.slice(0, 2)) {
-        await expectStep(scope, flow, step.step, answers);
-        await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
-        answers = { ...answers, ...stepAnswers(step) };
-      }
+      await walkSteps(scope, flow, paths[0]!.steps.slice(0, 2));
       await shoot(page, 'careers-mid-way', size.width, scope);
     });
 
@@ -80,12 +69,7 @@ for (const size of widths) {
           await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorIp() });
           await page.goto(placement.path);
           const scope = page.locator(placement.selector);
-          let answers: Answers = {};
-          for (const step of walk.steps) {
-            await expectStep(scope, flow, step.step, answers);
-            await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
-            answers = { ...answers, ...stepAnswers(step) };
-          }
+          await walkSteps(scope, flow, walk.steps);
           await page.waitForTimeout(500);
           await shoot(page, `ending-${flow.id}-${ending}`, size.width, scope);
         });

@@ -6,9 +6,8 @@
  * (playwright.config.ts), so the events since it started are its own visitors' only.
  */
 import { expect, test } from '@playwright/test';
-import { findStep, type Answers, type PathStep } from '@/engine/client';
 import { browserWalks } from './support/browser-walks';
-import { answerStep, expectStep, visitorIp } from './support/flow-driver';
+import { expectStep, visitorIp, walkSteps } from './support/flow-driver';
 import { repoFlows, sitePlacements } from './support/repo-flows';
 import { grantRole, password, uniqueEmail, verifiedAccount } from '../support/accounts';
 import { e2eDatabase } from '../support/run-dir';
@@ -30,12 +29,6 @@ const walk = browserWalks(repoFlows(), sitePlacements()).find(
 )!;
 const { flow, paths, placement } = walk;
 const startedAt = new Date().toISOString();
-
-function stepAnswers(step: PathStep): Answers {
-  return typeof step.answer === 'object' && !Array.isArray(step.answer)
-    ? step.answer
-    : { [step.step]: step.answer };
-}
 
 async function funnelNow(since = startedAt): Promise<FunnelJson> {
   const run = await runScript(
@@ -65,13 +58,8 @@ test('each covering path of the client questionnaire and one visitor leaving at 
     const page = await context.newPage();
     const scope = page.locator(placement.selector);
     await page.goto(placement.path);
-    let answers: Answers = {};
-    for (const pathStep of path.steps) {
-      await expectStep(scope, flow, pathStep.step, answers);
-      await answerStep(scope, flow, findStep(flow, pathStep.step)!, pathStep.answer, answers);
-      answers = { ...answers, ...stepAnswers(pathStep) };
-      add(expectedSaw, pathStep.step);
-    }
+    await walkSteps(scope, flow, path.steps);
+    for (const pathStep of path.steps) add(expectedSaw, pathStep.step);
     for (const transition of path.transitions) add(expectedTook, transition);
     // The ending's transition leaves at once; give the beacon a moment before the tab closes.
     await page.waitForTimeout(300);
@@ -84,13 +72,8 @@ test('each covering path of the client questionnaire and one visitor leaving at 
   const page = await context.newPage();
   const scope = page.locator(placement.selector);
   await page.goto(placement.path);
-  let answers: Answers = {};
-  for (const pathStep of quitter.steps.slice(0, 2)) {
-    await expectStep(scope, flow, pathStep.step, answers);
-    await answerStep(scope, flow, findStep(flow, pathStep.step)!, pathStep.answer, answers);
-    answers = { ...answers, ...stepAnswers(pathStep) };
-    add(expectedSaw, pathStep.step);
-  }
+  const answers = await walkSteps(scope, flow, quitter.steps.slice(0, 2));
+  for (const pathStep of quitter.steps.slice(0, 2)) add(expectedSaw, pathStep.step);
   const third = quitter.steps[2]!.step;
   await expectStep(scope, flow, third, answers);
   add(expectedSaw, third);

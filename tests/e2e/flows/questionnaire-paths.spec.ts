@@ -8,9 +8,15 @@
  * bodies; the transitions it walked are recorded for `npm run flows -- coverage`.
  */
 import { expect, test } from '@playwright/test';
-import { findEnding, findStep, type Answers, type PathStep } from '@/engine/client';
+import { findEnding, findStep, type Answers } from '@/engine/client';
 import { browserWalks } from './support/browser-walks';
-import { answerStep, expectStep, leadResponse, visitorIp } from './support/flow-driver';
+import {
+  answerStep,
+  expectStep,
+  leadResponse,
+  stepAnswers,
+  visitorIp,
+} from './support/flow-driver';
 import { readLead } from './support/lead-store';
 import { repoFlows, sitePlacements } from './support/repo-flows';
 import { recordWalk } from './support/walked-transitions';
@@ -20,12 +26,6 @@ import { axeViolations } from '../support/axe';
 
 /** The page name a lead carries: its path without slashes, `home` for `/`. */
 const pageNameOf = (path: string) => path.replace(/^\/+|\/+$/g, '') || 'home';
-
-function stepAnswers(step: PathStep): Answers {
-  return typeof step.answer === 'object' && !Array.isArray(step.answer)
-    ? step.answer
-    : { [step.step]: step.answer };
-}
 
 for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePlacements())) {
   test.describe(`${host.flowId} on ${host.path}`, () => {

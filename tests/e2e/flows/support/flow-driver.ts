@@ -9,6 +9,7 @@ import {
   stepProgress,
   visibleFields,
   type Answers,
+  type PathStep,
   type ResolvedField,
   type ResolvedFlow,
   type ResolvedStep,
@@ -125,4 +126,29 @@ let visitor = 0;
 export function visitorIp(): string {
   visitor += 1;
   return `10.${(process.pid % 200) + 1}.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`;
+}
+
+/** The answers a path's step gives, keyed as the flow keeps them. */
+export function stepAnswers(step: PathStep): Answers {
+  return typeof step.answer === 'object' && !Array.isArray(step.answer)
+    ? step.answer
+    : { [step.step]: step.answer };
+}
+
+/**
+ * Walks `steps` of `flow` in `scope` as a visitor: each step shown as expected, then answered.
+ * Returns the answers given so far (`answers` first).
+ */
+export async function walkSteps(
+  scope: Locator,
+  flow: ResolvedFlow,
+  steps: readonly PathStep[],
+  answers: Answers = {},
+): Promise<Answers> {
+  for (const step of steps) {
+    await expectStep(scope, flow, step.step, answers);
+    await answerStep(scope, flow, findStep(flow, step.step)!, step.answer, answers);
+    answers = { ...answers, ...stepAnswers(step) };
+  }
+  return answers;
 }
