@@ -81,5 +81,5 @@ export { coveringPaths } from './covering-paths';
 export { topologicalOrder } from './topological-order';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { formatDiagnostic } from './format-diagnostic';
-export { nodeAtPointer } from './json-source';
+export { nodeAtPointer, pointerTarget } from './json-source';
 export { didYouMean } from './did-you-mean';

@@ -204,6 +204,16 @@ export function nodeAtPointer(root: Node, pointer: string): Node | undefined {
 }
 
 /**
+ * Where a pointer lands in the text: the property, name and value, when it names a property's
+ * value (a line starts there), else what nodeAtPointer gives (an item, or the nearest enclosing
+ * node). Where a diagnostic is placed, where the studio marks it, where the editor selects.
+ */
+export function pointerTarget(root: Node | undefined, pointer: string): Node | undefined {
+  const node = root && nodeAtPointer(root, pointer);
+  return node?.parent?.type === 'property' ? node.parent : node;
+}
+
+/**
  * Adds line, column and excerpt to a diagnostic: at the property name when the pointer names a
  * property (where the line starts), else at the value; a pointer to something absent (a missing
  * property) points at the nearest enclosing value.
@@ -214,7 +224,6 @@ export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
   if (!root) return diagnostic;
   const path = segments(diagnostic.pointer);
   const where = path.length > 0 ? describe(root, path) : undefined;
-  const node = nodeAtPointer(root, diagnostic.pointer);
-  const target = node?.parent?.type === 'property' ? node.parent : node;
+  const target = pointerTarget(root, diagnostic.pointer);
   return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };
 }

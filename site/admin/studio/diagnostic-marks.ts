@@ -5,8 +5,8 @@
  * underlined whole but a step with a problem only on its first line. The words are the CLI's:
  * the message, the hint, and where that is in the flow's own terms.
  */
-import { parseTree, type Node } from 'jsonc-parser';
-import { nodeAtPointer, type Diagnostic } from '@/engine/client';
+import { parseTree } from 'jsonc-parser';
+import { pointerTarget, type Diagnostic } from '@/engine/client';
 
 export interface DiagnosticMark {
   from: number;
@@ -28,12 +28,6 @@ function lineEnd(text: string, offset: number): number {
   return end === -1 ? text.length : end;
 }
 
-/** What a pointer names in the text: a property (name and value) or an item. */
-function target(root: Node | undefined, pointer: string): Node | undefined {
-  const node = root && pointer ? nodeAtPointer(root, pointer) : undefined;
-  return node?.parent?.type === 'property' ? node.parent : node;
-}
-
 export function diagnosticMarks(
   text: string,
   diagnostics: readonly Diagnostic[],
@@ -42,7 +36,8 @@ export function diagnosticMarks(
   const starts = lineStarts(text);
   const root = parseTree(text);
   return diagnostics.map((d) => {
-    const named = target(root, d.pointer);
+    // What the pointer names (a property, name and value, or an item); nothing for the whole file.
+    const named = d.pointer ? pointerTarget(root, d.pointer) : undefined;
     const placed =
       d.line !== undefined && d.line <= starts.length
         ? starts[d.line - 1]! + (d.column ?? 1) - 1

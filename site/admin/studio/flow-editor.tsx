@@ -50,7 +50,7 @@ import {
 } from '@codemirror/view';
 import { parseTree } from 'jsonc-parser';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
-import { nodeAtPointer, type Diagnostic } from '@/engine/client';
+import { pointerTarget, type Diagnostic } from '@/engine/client';
 import { quickFixOf } from './quick-fix';
 import { diagnosticMarks } from './diagnostic-marks';
 import type { Schema } from './schema-at';
@@ -274,9 +274,7 @@ export function FlowEditor({
       revealPointer(pointer) {
         const editor = view.current;
         if (!editor) return;
-        const root = parseTree(editor.state.doc.toString());
-        const node = root && nodeAtPointer(root, pointer);
-        const target = node?.parent?.type === 'property' ? node.parent : node;
+        const target = pointerTarget(parseTree(editor.state.doc.toString()), pointer);
         const from = target?.offset ?? 0;
         editor.dispatch({
           selection: { anchor: from, head: from + (target?.length ?? 0) },

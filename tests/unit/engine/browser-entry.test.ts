@@ -73,6 +73,7 @@ describe('the browser entry', () => {
       'sampleValue',
       'stepCandidates',
       'formatDiagnostic',
+      'pointerTarget',
       'didYouMean',
       'topologicalOrder',
       'compileFlow',
