@@ -112,3 +112,22 @@ for (const motion of ['reduce', 'no-preference'] as const) {
     }
   });
 }
+
+test('a form band puts the form beside its heading when it is wide, under it in a column', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/contact-us');
+  const band = page.locator('#form-contactBanner');
+  const heading = (await band.getByRole('heading', { name: 'Contact us' }).boundingBox())!;
+  const form = (await band.getByLabel('Reason for enquiry').boundingBox())!;
+  expect(form.x).toBeGreaterThan(heading.x + heading.width);
+  expect(Math.abs(form.y - heading.y)).toBeLessThan(60);
+
+  await page.goto('/consulting/strategy');
+  const inColumn = page.locator('#form-tellUsMore');
+  const title = (await inColumn.getByRole('heading', { level: 2 }).boundingBox())!;
+  const fields = (await inColumn.getByLabel('First name').boundingBox())!;
+  expect(fields.y).toBeGreaterThan(title.y + title.height);
+  expect(Math.abs(fields.x - title.x)).toBeLessThan(30);
+});
