@@ -28,7 +28,7 @@ import {
   type Diagnostic,
 } from '@/engine';
 import { getContentSource } from '@/site/content/get-content-source';
-import { env, hubspotForms } from '@/site/env';
+import { hubspotForms } from '@/site/env';
 import {
   flowPlacements,
   placementsOfUnknownFlows,
@@ -36,6 +36,7 @@ import {
 } from '@/site/flows/flow-placements';
 import { closeDatabase } from '@/site/server/db/site-database';
 import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
+import { SITE_FLOWS_DIR, siteFlowVars } from '@/site/server/flows/site-flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import { exportFlows, publishFlow } from './flow-store-commands';
 import {
@@ -63,8 +64,8 @@ function option(args: string[], name: string): string | undefined {
 /** The site's registry over `flows/` (or --dir), with the brand the site uses. */
 function load(args: string[]) {
   return loadFlowRegistry(
-    option(args, '--dir') ?? 'flows',
-    { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
+    option(args, '--dir') ?? SITE_FLOWS_DIR,
+    siteFlowVars(),
     args.includes('--env') ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
   );
 }
@@ -129,8 +130,8 @@ async function coverage(registry: FlowRegistry): Promise<number> {
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'coverage') return await coverage(load(rest));
-  const vars = { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG };
-  const dir = option(rest, '--dir') ?? 'flows';
+  const vars = siteFlowVars();
+  const dir = option(rest, '--dir') ?? SITE_FLOWS_DIR;
   if (command === 'export') return await exportFlows(dir, vars);
   if (command === 'publish') {
     const file = rest[0];

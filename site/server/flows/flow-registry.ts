@@ -39,10 +39,19 @@ export function loadFlowRegistry(
   const { flows, diagnostics } = loadFlows(root, vars, options);
   return {
     dir: root,
-    flows,
+    ...flowLookups(flows),
     diagnostics,
+    format: (d) => formatDiagnostic(d, relative(process.cwd(), resolve(root, d.file))),
+  };
+}
+
+/** A registry's flows with its lookups over them: `get` (own ids only) and `ids`. */
+export function flowLookups(
+  flows: Readonly<Record<string, ResolvedFlow>>,
+): Pick<FlowRegistry, 'flows' | 'get' | 'ids'> {
+  return {
+    flows,
     get: (flowId) => (Object.hasOwn(flows, flowId) ? flows[flowId] : undefined),
     ids: () => Object.keys(flows),
-    format: (d) => formatDiagnostic(d, relative(process.cwd(), resolve(root, d.file))),
   };
 }

@@ -30,6 +30,7 @@ import {
   readOptionListFiles,
   type Diagnostic,
   type FlowVars,
+  type LoadFlowsOptions,
   type OptionLists,
 } from '@/engine';
 import { isUniqueViolation, onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
@@ -68,7 +69,8 @@ export type PublishResult =
     }
   | { ok: false; diagnostics: Diagnostic[] };
 
-export interface FlowVersionStoreOptions {
+/** `unconfiguredForm`: as the files' registry is loaded with, so a check warns as it does. */
+export interface FlowVersionStoreOptions extends LoadFlowsOptions {
   /** The flows folder: its shared option lists serve every check; seeds read its flow files. */
   flowsDir: string;
   vars: FlowVars;
@@ -167,6 +169,7 @@ export class FlowVersionStore {
       text: source,
       optionLists: optionLists.optionLists,
       vars: this.options.vars,
+      unconfiguredForm: this.options.unconfiguredForm,
     });
     const listErrors = optionLists.diagnostics.filter(isError);
     return listErrors.length > 0 ? { diagnostics: [...listErrors, ...result.diagnostics] } : result;

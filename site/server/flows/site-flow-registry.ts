@@ -4,21 +4,32 @@
  * plain JSON, as props. Its diagnostics are logged once, when it is first read.
  */
 import path from 'node:path';
+import type { FlowVars, LoadFlowsOptions } from '@/engine';
 import { env, hubspotForms } from '@/site/env';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import { loadFlowRegistry, type FlowRegistry } from './flow-registry';
+
+/** The site's flows folder: `flows/` in the working directory (the repository's root). */
+export const SITE_FLOWS_DIR = path.join(process.cwd(), 'flows');
+
+/** What the site's flows are loaded with: the brand from site/env.ts. */
+export function siteFlowVars(): FlowVars {
+  return { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG };
+}
+
+/**
+ * The site's loader options. Without a portal id every lead is held by design; with one, a form
+ * key missing its form id is a mistake worth a warning.
+ */
+export function siteFlowLoadOptions(): LoadFlowsOptions {
+  return env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {};
+}
 
 let registry: FlowRegistry | undefined;
 
 export function siteFlowRegistry(log: (message: string) => void = console.error): FlowRegistry {
   if (!registry) {
-    registry = loadFlowRegistry(
-      path.join(process.cwd(), 'flows'),
-      { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
-      // Without a portal id every lead is held by design; with one, a form key missing its
-      // form id is a mistake worth a line in the log.
-      env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
-    );
+    registry = loadFlowRegistry(SITE_FLOWS_DIR, siteFlowVars(), siteFlowLoadOptions());
     for (const d of registry.diagnostics) log(`flow diagnostic: ${registry.format(d)}`);
   }
   return registry;

@@ -19,12 +19,16 @@
  * Next bundles the instrumentation hook and the routes as separate module instances, so each
  * instance of this module keeps its own snapshot; they agree because each reads the same store.
  */
-import path from 'node:path';
 import type { Diagnostic, ResolvedFlow } from '@/engine';
 import { env } from '@/site/env';
 import { FlowVersionStore, isOptionListId } from './flow-versions';
-import type { FlowRegistry } from './flow-registry';
-import { siteFlowRegistry } from './site-flow-registry';
+import { flowLookups, type FlowRegistry } from './flow-registry';
+import {
+  SITE_FLOWS_DIR,
+  siteFlowLoadOptions,
+  siteFlowRegistry,
+  siteFlowVars,
+} from './site-flow-registry';
 
 /**
  * How old a snapshot may be when a lead or a page asks for a flow: one query a second at most,
@@ -163,12 +167,7 @@ export class SiteFlows {
     }
     if (listsChanged) this.old.clear();
     if (changed.length > 0) {
-      this.snapshot = {
-        ...before,
-        flows,
-        get: (flowId) => (Object.hasOwn(flows, flowId) ? flows[flowId] : undefined),
-        ids: () => Object.keys(flows),
-      };
+      this.snapshot = { ...before, ...flowLookups(flows) };
     }
     this.lists = lists;
     this.refreshedAt = started;
@@ -196,11 +195,15 @@ export function siteFlows(): SiteFlows {
 
 let storeInstance: FlowVersionStore | undefined;
 
-/** The studio's store over the site database, with the brand and the flows folder's lists. */
+/**
+ * The studio's store over the site database, with the brand and the flows folder's lists, checking
+ * as the files' registry loads (the same warnings).
+ */
 export function siteFlowStore(): FlowVersionStore {
   storeInstance ??= new FlowVersionStore({
-    flowsDir: path.join(process.cwd(), 'flows'),
-    vars: { brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG },
+    flowsDir: SITE_FLOWS_DIR,
+    vars: siteFlowVars(),
+    ...siteFlowLoadOptions(),
   });
   return storeInstance;
 }

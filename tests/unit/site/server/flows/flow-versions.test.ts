@@ -198,4 +198,17 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("warns of a form key without a HubSpot form as the files' registry does", () => {
+    const warning = new FlowVersionStore({
+      flowsDir: FLOWS_DIR,
+      vars: VARS,
+      database: () => Promise.resolve(site),
+      unconfiguredForm: (formKey) => `Set HUBSPOT_FORM_${formKey}`,
+    }).check('newsletter', fileText('newsletter'));
+    expect(warning.flow?.id).toBe('newsletter');
+    const warnings = warning.diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.hint)).toContainEqual(expect.stringMatching(/^Set HUBSPOT_FORM_/));
+    expect(store.check('newsletter', fileText('newsletter')).diagnostics).toEqual([]);
+  });
 });
