@@ -80,6 +80,6 @@ export {
 export { coveringPaths } from './covering-paths';
 export { topologicalOrder } from './topological-order';
 export { stepCandidates, sampleValue } from './sample-answers';
-export { formatDiagnostic } from './format-diagnostic';
+export { formatDiagnostic, isErrorDiagnostic } from './format-diagnostic';
 export { nodeAtPointer, pointerTarget } from './json-source';
 export { didYouMean } from './did-you-mean';

@@ -1,5 +1,10 @@
 import type { Diagnostic } from './types';
 
+/** Whether a diagnostic is an error (it stops the flow loading and publishing): not a warning. */
+export function isErrorDiagnostic(d: Diagnostic): boolean {
+  return d.severity !== 'warning';
+}
+
 /**
  * A diagnostic as a terminal prints it: `path:line:col: message (hint)` first, which editors and
  * terminals turn into a link to the spot, then where that is in the flow's own words, the JSON

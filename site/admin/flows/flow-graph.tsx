@@ -18,7 +18,7 @@ import { percent } from '@/site/server/funnel/format-funnel';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
 import { flowGraphLayout, type GraphEdge, type GraphNode, type Point } from './flow-graph-layout';
 import { funnelNumbers, type FunnelNumbers } from './funnel-numbers';
-import { endingKind, short, stepAnswers, visitors } from './flow-words';
+import { endingKind, plural, short, stepAnswers, visitors } from './flow-words';
 import styles from './flow-funnel.module.css';
 
 /** About the width of a character of the 12px labels, to size their backgrounds. */
@@ -208,8 +208,6 @@ function EdgeLine({
   );
 }
 
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * What a screen reader hears for the drawing: the flow, the funnel's totals when given, anything
  * wrong with it. A picture (no `onSelect`) hides its numbers, so it points to the table; as
@@ -229,8 +227,8 @@ export function graphSummary(
   ] as const;
   const problems = marked
     .filter(([n]) => n > 0)
-    .map(([n, one, many]) => (n === 1 || !many ? count(n, one) : `${n} ${many}`));
-  const graph = `${count(flow.steps.length, 'step')} and ${count(flow.endings.length, 'ending')}`;
+    .map(([n, one, many]) => (n === 1 || !many ? plural(n, one) : `${n} ${many}`));
+  const graph = `${plural(flow.steps.length, 'step')} and ${plural(flow.endings.length, 'ending')}`;
   return [
     ...(funnel
       ? [

@@ -9,9 +9,14 @@ export function short(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** A count and its word, with an s unless one: "1 step", "3 errors". */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
 /** "1 visitor" / "3 visitors". */
 export function visitors(count: number): string {
-  return `${count} visitor${count === 1 ? '' : 's'}`;
+  return plural(count, 'visitor');
 }
 
 /** The ending's kind in a few words: `checkout, submits`, `screen`, `redirect /book-consult`. */

@@ -6,7 +6,7 @@
  * the message, the hint, and where that is in the flow's own terms.
  */
 import { parseTree } from 'jsonc-parser';
-import { pointerTarget, type Diagnostic } from '@/engine/client';
+import { isErrorDiagnostic, pointerTarget, type Diagnostic } from '@/engine/client';
 
 export interface DiagnosticMark {
   from: number;
@@ -47,7 +47,7 @@ export function diagnosticMarks(
     return {
       from,
       to: Math.min(end, lineEnd(text, from)),
-      severity: d.severity === 'warning' ? 'warning' : 'error',
+      severity: isErrorDiagnostic(d) ? 'error' : 'warning',
       message: [d.message, d.hint, d.where && `In ${d.where}`].filter(Boolean).join('\n'),
       diagnostic: d,
     };

@@ -11,9 +11,16 @@
  * moves the editor to each problem and applies its quick fix, the tabs follow the arrow keys.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Diagnostic, FlowVars, ResolvedFlow } from '@/engine/client';
+import {
+  isErrorDiagnostic,
+  type Diagnostic,
+  type FlowVars,
+  type ResolvedFlow,
+} from '@/engine/client';
+import { formatUtcMinute } from '@/site/format/format-date';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
 import flowSchema from '@/schemas/flow.schema.json';
+import { plural } from '../flows/flow-words';
 import { changeSummary } from './change-summary';
 import { ChangeSummaryView } from './change-summary-view';
 import { checkFlowText } from './check-flow-text';
@@ -48,11 +55,6 @@ type SaveStatus =
   { kind: 'idle'; at: number } | { kind: 'saving' } | { kind: 'failed'; message: string };
 
 type Published = { version: number; warnings: Diagnostic[] };
-
-const isError = (d: Diagnostic) => d.severity !== 'warning';
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 const tabs = [
   { id: 'graph', label: 'Graph' },
@@ -89,7 +91,7 @@ export function FlowStudio(props: FlowStudioProps) {
   );
   // One function for the page's life: the memoised graph is not drawn again for a new callback.
   const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
-  const errors = checked.diagnostics.filter(isError);
+  const errors = checked.diagnostics.filter(isErrorDiagnostic);
   const loads = checked.flow !== undefined && errors.length === 0;
 
   // The panels keep the last flow that loaded while the text is being fixed.
@@ -173,7 +175,7 @@ export function FlowStudio(props: FlowStudioProps) {
       if ('diagnostics' in answer) {
         setPublishError(
           `Not published: ${answer.diagnostics
-            .filter(isError)
+            .filter(isErrorDiagnostic)
             .map((d) => d.message)
             .join('; ')}`,
         );
@@ -231,7 +233,7 @@ export function FlowStudio(props: FlowStudioProps) {
                 : dirty
                   ? 'Draft not saved yet.'
                   : save.at > 0
-                    ? `Draft saved at ${clock(save.at)}.`
+                    ? `Draft saved at ${formatUtcMinute(save.at)}.`
                     : 'No draft: this is the published text.'}
           </span>
         </p>

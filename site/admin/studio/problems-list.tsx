@@ -5,12 +5,10 @@
  * that moves the editor to it, its message and hint, and its quick fix when the engine knows the
  * name that was meant. Everything here works from the keyboard.
  */
-import type { Diagnostic } from '@/engine/client';
+import { isErrorDiagnostic, type Diagnostic } from '@/engine/client';
+import { plural } from '../flows/flow-words';
 import { quickFixOf, type TextEdit } from './check-flow-text';
 import styles from './studio-pages.module.css';
-
-const isError = (d: Diagnostic) => d.severity !== 'warning';
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export interface ProblemsListProps {
   diagnostics: readonly Diagnostic[];
@@ -20,7 +18,7 @@ export interface ProblemsListProps {
 }
 
 export function ProblemsList({ diagnostics, text, onReveal, onFix }: ProblemsListProps) {
-  const errors = diagnostics.filter(isError).length;
+  const errors = diagnostics.filter(isErrorDiagnostic).length;
   const warnings = diagnostics.length - errors;
   return (
     <>
@@ -36,13 +34,16 @@ export function ProblemsList({ diagnostics, text, onReveal, onFix }: ProblemsLis
           {diagnostics.map((d, i) => {
             const fix = quickFixOf(d, text);
             return (
-              <li key={`${d.pointer}-${i}`} className={isError(d) ? styles.error : styles.warning}>
+              <li
+                key={`${d.pointer}-${i}`}
+                className={isErrorDiagnostic(d) ? styles.error : styles.warning}
+              >
                 <button type="button" onClick={() => onReveal(d.pointer)}>
                   {d.line !== undefined ? `Line ${d.line}: ` : ''}
                   {d.where ?? d.pointer}
                 </button>{' '}
                 <span>
-                  {isError(d) ? 'Error' : 'Warning'}: {d.message}
+                  {isErrorDiagnostic(d) ? 'Error' : 'Warning'}: {d.message}
                   {d.hint ? `. ${d.hint}` : ''}
                 </span>
                 {fix && (

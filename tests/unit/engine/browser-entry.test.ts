@@ -73,6 +73,7 @@ describe('the browser entry', () => {
       'sampleValue',
       'stepCandidates',
       'formatDiagnostic',
+      'isErrorDiagnostic',
       'pointerTarget',
       'didYouMean',
       'topologicalOrder',
