@@ -80,15 +80,25 @@ export function loadOptionListsFromData(files: Record<string, unknown>): {
     diagnostics.push(...list.diagnostics);
     if (list.id === undefined || !list.options) continue;
     if (list.id !== stem) {
-      diagnostics.push({
-        file,
-        pointer: '/id',
-        message: `List id "${list.id}" differs from the file name`,
-        hint: `Name the file ${list.id}.json or set "id": "${stem}"`,
-      });
+      diagnostics.push(idDiffersFromFileName('List', file, list.id, stem));
       continue;
     }
     optionLists[list.id] = list.options;
   }
   return { optionLists, diagnostics };
+}
+
+/** A flow's or a list's `id` that is not its file's name, `<stem>.json`. */
+export function idDiffersFromFileName(
+  kind: 'Flow' | 'List',
+  file: string,
+  id: string,
+  stem: string,
+): Diagnostic {
+  return {
+    file,
+    pointer: '/id',
+    message: `${kind} id "${id}" differs from the file name`,
+    hint: `Name the file ${id}.json or set "id": "${stem}"`,
+  };
 }

@@ -1,5 +1,9 @@
 import { locate, parseJsonSource } from './json-source';
-import { loadFlowFromData, loadOptionListsFromData } from './load-flow-from-data';
+import {
+  idDiffersFromFileName,
+  loadFlowFromData,
+  loadOptionListsFromData,
+} from './load-flow-from-data';
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowOption, FlowVars, ResolvedFlow } from './types';
 
@@ -34,12 +38,7 @@ export function loadFlowFromText(input: LoadFlowFromTextInput): {
   const place = () => diagnostics.map((d) => locate(parsed.source, d));
   if (!flow) return { diagnostics: place() };
   if (flow.id !== stem) {
-    diagnostics.push({
-      file,
-      pointer: '/id',
-      message: `Flow id "${flow.id}" differs from the file name`,
-      hint: `Name the file ${flow.id}.json or set "id": "${stem}"`,
-    });
+    diagnostics.push(idDiffersFromFileName('Flow', file, flow.id, stem));
     return { diagnostics: place() };
   }
   flow.submissions.forEach((sub, i) => {
