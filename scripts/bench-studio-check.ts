@@ -16,6 +16,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseTree } from 'jsonc-parser';
+import { readOptionListFiles } from '@/engine';
 import type { FlowVars } from '@/engine/client';
 import { checkFlowText } from '@/site/admin/studio/check-flow-text';
 
@@ -31,12 +32,7 @@ const largest = flowFiles
   .sort((a, b) => b.bytes - a.bytes)[0]!;
 const flowId = basename(largest.file, '.json');
 const text = readFileSync(join(DIR, largest.file), 'utf8');
-const optionLists = Object.fromEntries(
-  readdirSync(join(DIR, 'options')).map((f) => [
-    basename(f, '.json'),
-    JSON.parse(readFileSync(join(DIR, 'options', f), 'utf8')) as unknown,
-  ]),
-);
+const optionLists = readOptionListFiles(DIR).files;
 
 // Two spellings of the first label: each keystroke turns one into the other. Then the same with
 // the first transition's target, misspelt every other keystroke: a diagnostic to place and a
