@@ -57,4 +57,4 @@ export function checkOptionListText(listId: string, text: string): { diagnostics
 
 // The page takes both from here; the editor imports ./quick-fix alone, so its chunk does not
 // carry the checks (and their schema validators).
-export { quickFixOf, type TextEdit } from './quick-fix';
+export { quickFixes, quickFixOf, type QuickFixes, type TextEdit } from './quick-fix';

@@ -51,7 +51,7 @@ import {
 import { parseTree } from 'jsonc-parser';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import { pointerTarget, type Diagnostic } from '@/engine/client';
-import { quickFixOf } from './quick-fix';
+import { quickFixOf, type QuickFixes } from './quick-fix';
 import { diagnosticMarks } from './diagnostic-marks';
 import type { Schema } from './schema-at';
 import { completeAt, completionEdit } from './schema-completion';
@@ -68,6 +68,8 @@ export interface FlowEditorProps {
   onChange: (text: string) => void;
   /** The engine's diagnostics of `value` (checkFlowText). */
   diagnostics: readonly Diagnostic[];
+  /** Their quick fixes in `value` (quickFixes: the page finds them once for the editor and list). */
+  fixes: QuickFixes;
   /** schemas/flow.schema.json's data: completion and hover read it. */
   schema: object;
   /** The editor's accessible name. */
@@ -96,9 +98,13 @@ function changeBetween(before: string, after: string) {
 }
 
 /** An engine diagnostic as CodeMirror marks it, with its quick fix as an action. */
-function lintDiagnostics(text: string, diagnostics: readonly Diagnostic[]): LintDiagnostic[] {
+function lintDiagnostics(
+  text: string,
+  diagnostics: readonly Diagnostic[],
+  fixes: QuickFixes,
+): LintDiagnostic[] {
   return diagnosticMarks(text, diagnostics).map(({ diagnostic, ...mark }) => {
-    const fix = quickFixOf(diagnostic, text);
+    const fix = fixes.get(diagnostic);
     if (!fix) return mark;
     return {
       ...mark,
@@ -191,6 +197,7 @@ export function FlowEditor({
   value,
   onChange,
   diagnostics,
+  fixes,
   schema,
   label,
   id,
@@ -260,9 +267,9 @@ export function FlowEditor({
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
-    const marks = lintDiagnostics(editor.state.doc.toString(), diagnostics);
+    const marks = lintDiagnostics(editor.state.doc.toString(), diagnostics, fixes);
     editor.dispatch(setDiagnostics(editor.state, marks));
-  }, [diagnostics, value]);
+  }, [diagnostics, fixes, value]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: attributes.reconfigure(contentAttributes(label, id)) });

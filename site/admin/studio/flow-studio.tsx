@@ -23,7 +23,7 @@ import flowSchema from '@/schemas/flow.schema.json';
 import { plural } from '../flows/flow-words';
 import { changeSummary } from './change-summary';
 import { ChangeSummaryView } from './change-summary-view';
-import { checkFlowText } from './check-flow-text';
+import { checkFlowText, quickFixes } from './check-flow-text';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
 import { postStudioForm } from './studio-form';
@@ -89,6 +89,8 @@ export function FlowStudio(props: FlowStudioProps) {
     () => checkFlowText({ flowId, text, optionLists, vars }),
     [flowId, text, optionLists, vars],
   );
+  // The quick fixes of every problem, found once for the editor and the problems list.
+  const fixes = useMemo(() => quickFixes(text, checked.diagnostics), [text, checked.diagnostics]);
   // One function for the page's life: the memoised graph is not drawn again for a new callback.
   const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
   const errors = checked.diagnostics.filter(isErrorDiagnostic);
@@ -275,12 +277,13 @@ export function FlowStudio(props: FlowStudioProps) {
             value={text}
             onChange={setText}
             diagnostics={checked.diagnostics}
+            fixes={fixes}
             schema={flowSchema}
             label={`The ${flowId} flow as JSON`}
           />
           <ProblemsList
             diagnostics={checked.diagnostics}
-            text={text}
+            fixes={fixes}
             onReveal={reveal}
             onFix={(edit) => setText(applyEdit(text, edit))}
           />

@@ -8,7 +8,7 @@
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '@/engine/client';
-import { checkOptionListText } from './check-flow-text';
+import { checkOptionListText, quickFixes } from './check-flow-text';
 import optionListSchema from '@/schemas/option-list.schema.json';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
@@ -35,6 +35,7 @@ export function OptionListStudio(props: OptionListStudioProps) {
   const editor = useRef<FlowEditorHandle | null>(null);
 
   const checked = useMemo(() => checkOptionListText(listId, text), [listId, text]);
+  const fixes = useMemo(() => quickFixes(text, checked.diagnostics), [text, checked.diagnostics]);
 
   async function save() {
     try {
@@ -84,12 +85,13 @@ export function OptionListStudio(props: OptionListStudioProps) {
           value={text}
           onChange={setText}
           diagnostics={checked.diagnostics}
+          fixes={fixes}
           schema={optionListSchema}
           label={`The ${listId} option list as JSON`}
         />
         <ProblemsList
           diagnostics={checked.diagnostics}
-          text={text}
+          fixes={fixes}
           onReveal={(pointer) => editor.current?.revealPointer(pointer)}
           onFix={(edit) => setText(applyEdit(text, edit))}
         />

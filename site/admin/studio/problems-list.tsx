@@ -7,17 +7,18 @@
  */
 import { isErrorDiagnostic, type Diagnostic } from '@/engine/client';
 import { plural } from '../flows/flow-words';
-import { quickFixOf, type TextEdit } from './check-flow-text';
+import type { QuickFixes, TextEdit } from './check-flow-text';
 import styles from './studio-pages.module.css';
 
 export interface ProblemsListProps {
   diagnostics: readonly Diagnostic[];
-  text: string;
+  /** The diagnostics' quick fixes in the text (quickFixes), as the editor has them. */
+  fixes: QuickFixes;
   onReveal: (pointer: string) => void;
   onFix: (edit: TextEdit) => void;
 }
 
-export function ProblemsList({ diagnostics, text, onReveal, onFix }: ProblemsListProps) {
+export function ProblemsList({ diagnostics, fixes, onReveal, onFix }: ProblemsListProps) {
   const errors = diagnostics.filter(isErrorDiagnostic).length;
   const warnings = diagnostics.length - errors;
   return (
@@ -32,7 +33,7 @@ export function ProblemsList({ diagnostics, text, onReveal, onFix }: ProblemsLis
       {diagnostics.length > 0 && (
         <ul className={styles.problems} aria-labelledby="studio-problems-title">
           {diagnostics.map((d, i) => {
-            const fix = quickFixOf(d, text);
+            const fix = fixes.get(d);
             return (
               <li
                 key={`${d.pointer}-${i}`}

@@ -1,7 +1,8 @@
 /**
  * A diagnostic's "Did you mean …?" (the engine's `diagnostic.fix`) as an edit of the flow's text,
  * for the studio's quick fix: in the editor (Ctrl-., the problems panel) and in the page's list of
- * problems. Pure and small: only the text's syntax tree, no checks.
+ * problems. Pure and small: only the text's syntax tree, no checks. The page finds the fixes of all
+ * its diagnostics at once (quickFixes: the text parsed once) and gives them to both.
  */
 import { getNodePath, parseTree, type Node } from 'jsonc-parser';
 import { nodeAtPointer, type Diagnostic } from '@/engine/client';
@@ -23,6 +24,9 @@ function findString(node: Node, word: string): Node | undefined {
   return undefined;
 }
 
+/** The diagnostics' quick fixes, by diagnostic: the text is parsed once for all of them. */
+export type QuickFixes = ReadonlyMap<Diagnostic, TextEdit>;
+
 /**
  * The edit that applies a diagnostic's "Did you mean …?" (`diagnostic.fix`) to the text: the
  * misspelt name, a property name or a string value at or inside the node the pointer names (a
@@ -30,8 +34,24 @@ function findString(node: Node, word: string): Node | undefined {
  * Undefined when the diagnostic has no fix or the text no longer holds the misspelt name there.
  */
 export function quickFixOf(diagnostic: Diagnostic, text: string): TextEdit | undefined {
+  return diagnostic.fix && fixIn(parseTree(text), diagnostic);
+}
+
+/** Each diagnostic's quick fix (quickFixOf) in the text, which is parsed once, if at all. */
+export function quickFixes(text: string, diagnostics: readonly Diagnostic[]): QuickFixes {
+  const fixes = new Map<Diagnostic, TextEdit>();
+  const fixable = diagnostics.filter((d) => d.fix);
+  if (fixable.length === 0) return fixes;
+  const root = parseTree(text);
+  for (const diagnostic of fixable) {
+    const edit = fixIn(root, diagnostic);
+    if (edit) fixes.set(diagnostic, edit);
+  }
+  return fixes;
+}
+
+function fixIn(root: Node | undefined, diagnostic: Diagnostic): TextEdit | undefined {
   const fix = diagnostic.fix;
-  const root = fix && parseTree(text);
   if (!fix || !root) return undefined;
   const node = nodeAtPointer(root, diagnostic.pointer);
   // Not the nearest enclosing node: a pointer the text no longer has is a stale diagnostic.

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadFlows, type Diagnostic } from '@/engine';
-import { checkFlowText, quickFixOf, type TextEdit } from '@/site/admin/studio/check-flow-text';
+import {
+  checkFlowText,
+  quickFixes,
+  quickFixOf,
+  type TextEdit,
+} from '@/site/admin/studio/check-flow-text';
 import { FLOWS_DIR, VARS } from '../../../engine/load-repo-flows';
 
 const read = (file: string) => readFileSync(join(FLOWS_DIR, file), 'utf8');
@@ -106,5 +111,16 @@ describe('quickFixOf', () => {
     const elsewhere: Diagnostic = { ...diagnostic!, pointer: '/steps/99/next' };
     expect(quickFixOf(elsewhere, text)).toBeUndefined();
     expect(quickFixOf(diagnostic!, '{"steps": [')).toBeUndefined();
+  });
+
+  it('quickFixes: every diagnostic’s fix at once, as quickFixOf finds each', () => {
+    const text = client
+      .replace('"next": "service"', '"next": "servcie"')
+      .replace('"hidden": "utm_source"', '"hidden": "utm_sourse"');
+    const { diagnostics } = check('client', text);
+    const fixes = quickFixes(text, diagnostics);
+    expect(fixes.size).toBe(2);
+    for (const d of diagnostics) expect(fixes.get(d)).toEqual(quickFixOf(d, text));
+    expect(quickFixes(client, diagnostics).size).toBe(0);
   });
 });

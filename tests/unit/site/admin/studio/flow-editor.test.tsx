@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from '@/engine/client';
 import flowSchema from '@/schemas/flow.schema.json';
-import { checkFlowText } from '@/site/admin/studio/check-flow-text';
+import { checkFlowText, quickFixes } from '@/site/admin/studio/check-flow-text';
 import { FlowEditor, type FlowEditorHandle } from '@/site/admin/studio/flow-editor';
 import { FLOWS_DIR, VARS } from '../../../engine/load-repo-flows';
 import { axeViolations } from './axe-violations';
@@ -46,12 +46,26 @@ function editor(value: string, diagnostics: readonly Diagnostic[] = check(value)
   const ref = createRef<FlowEditorHandle>();
   const props = { onChange, schema: flowSchema, label: 'The client flow as JSON', id: 'flow-text' };
   const result = render(
-    <FlowEditor ref={ref} value={value} diagnostics={diagnostics} {...props} />,
+    <FlowEditor
+      ref={ref}
+      value={value}
+      diagnostics={diagnostics}
+      fixes={quickFixes(value, diagnostics)}
+      {...props}
+    />,
   );
   const content = result.container.querySelector<HTMLElement>('.cm-content')!;
   const view = EditorView.findFromDOM(content)!;
   const rerender = (next: string, nextDiagnostics = check(next)) =>
-    result.rerender(<FlowEditor ref={ref} value={next} diagnostics={nextDiagnostics} {...props} />);
+    result.rerender(
+      <FlowEditor
+        ref={ref}
+        value={next}
+        diagnostics={nextDiagnostics}
+        fixes={quickFixes(next, nextDiagnostics)}
+        {...props}
+      />,
+    );
   return { ...result, content, view, onChange, ref, rerender };
 }
 
