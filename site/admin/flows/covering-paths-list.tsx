@@ -4,13 +4,7 @@
  * HubSpot receives for each form key on it, as `npm run flows -- paths <id>` prints them. No
  * hooks: the funnel page renders it on the server, the flow studio in the browser.
  */
-import {
-  coveringPaths,
-  hiddenSent,
-  indexFlow,
-  type FlowPath,
-  type ResolvedFlow,
-} from '@/engine/client';
+import { coveringPaths, indexFlow, type FlowPath, type ResolvedFlow } from '@/engine/client';
 import { answerText } from './flow-words';
 import { SubmissionTables } from './submission-tables';
 import styles from './flow-funnel.module.css';
@@ -32,7 +26,6 @@ function Answer({ answer }: { answer: FlowPath['steps'][number]['answer'] }) {
 
 function PathItem({ path, n, flow }: { path: FlowPath; n: number; flow: ResolvedFlow }) {
   const { steps } = indexFlow(flow);
-  const hidden = hiddenSent(flow);
   return (
     <li>
       <h3>
@@ -52,8 +45,8 @@ function PathItem({ path, n, flow }: { path: FlowPath; n: number; flow: Resolved
         path.submissions.map((submission) => (
           <SubmissionTables
             key={submission.formKey}
+            flow={flow}
             submission={submission}
-            hidden={hidden.find((h) => h.formKey === submission.formKey)?.names ?? []}
             sender="this path"
           />
         ))

@@ -5,21 +5,35 @@
  * (left out of the body otherwise). No hooks: the funnel page renders it on the server, the flow
  * studio's paths and preview in the browser.
  */
-import type { PathSubmission } from '@/engine/client';
+import { hiddenSent, type PathSubmission, type ResolvedFlow } from '@/engine/client';
 import styles from './flow-funnel.module.css';
 
+/** Each flow's hidden fields by form key, found once per flow (the engine's hiddenSent). */
+const hiddenByFlow = new WeakMap<ResolvedFlow, ReadonlyMap<string, readonly string[]>>();
+
+/** The fields of a form key that are sent only when the visit brings them (hidden values). */
+export function hiddenNamesOf(flow: ResolvedFlow, formKey: string): readonly string[] {
+  let byForm = hiddenByFlow.get(flow);
+  if (!byForm) {
+    byForm = new Map(hiddenSent(flow).map((h) => [h.formKey, h.names]));
+    hiddenByFlow.set(flow, byForm);
+  }
+  return byForm.get(formKey) ?? [];
+}
+
 export function SubmissionTables({
+  flow,
   submission,
-  hidden,
   sender,
 }: {
+  /** The flow the submission is of: its hidden fields are listed with the body. */
+  flow: ResolvedFlow;
   submission: PathSubmission;
-  /** The form key's fields sent only when the visit brings them (the engine's hiddenSent). */
-  hidden: string[];
   /** Who sends it, for the captions: `this path`, `the preview`. */
   sender: string;
 }) {
   const { formKey, fields, legalConsentOptions } = submission;
+  const hidden = hiddenNamesOf(flow, formKey);
   const consent = legalConsentOptions?.consent;
   return (
     <>

@@ -18,7 +18,6 @@ import {
   coveringPaths,
   endingHref,
   findEnding,
-  hiddenSent,
   pathSubmissions,
   type PathSubmission,
   type ResolvedFlow,
@@ -45,7 +44,6 @@ function WouldSend({ flow, run }: { flow: ResolvedFlow; run: Run }) {
   const ending = run.ending === null ? undefined : findEnding(flow, run.ending);
   if (!ending) return null;
   const href = endingHref(ending);
-  const hidden = hiddenSent(flow);
   return (
     <div className={styles.sends}>
       <p role="status">
@@ -56,8 +54,8 @@ function WouldSend({ flow, run }: { flow: ResolvedFlow; run: Run }) {
       {run.sent.map((submission) => (
         <SubmissionTables
           key={submission.formKey}
+          flow={flow}
           submission={submission}
-          hidden={hidden.find((h) => h.formKey === submission.formKey)?.names ?? []}
           sender="the preview"
         />
       ))}
