@@ -13,6 +13,12 @@ const nextConfig: NextConfig = {
   // The container image (Dockerfile) ships Next's traced standalone server files only.
   output: env.NEXT_OUTPUT,
   reactStrictMode: true,
+  // Rendered pages, route responses and fetches are kept by the site's own cache handler, which
+  // serves a page or /api/flows/{id} only while the flow revisions it shows are live (see
+  // site/server/runtime/page-cache-handler.mjs). It keeps them in memory itself: Next's own
+  // in-memory layer is off.
+  cacheHandler: path.resolve('site/server/runtime/page-cache-handler.mjs'),
+  cacheMaxMemorySize: 0,
   poweredByHeader: false,
   // The stylesheet (site/styles/site.css, about 5 KB gzip, cached across pages) stays a file.
   // Inlined, each page carried them three times: once in a <style> and twice in the React
@@ -25,7 +31,8 @@ const nextConfig: NextConfig = {
   // Type errors and lint are checked by `npm run typecheck` and `npm run lint`.
   typescript: { ignoreBuildErrors: true },
   images: { formats: ['image/avif', 'image/webp'] },
-  // Every response: see site/http/security-headers.ts.
+  // Every response: see site/http/security-headers.ts (the production server sends pages a
+  // stricter Content-Security-Policy of its own).
   headers: () =>
     Promise.resolve([
       {

@@ -7,14 +7,16 @@
 import { sql } from 'kysely';
 import { env } from '@/site/env';
 import { migrate, openDatabase } from '@/site/server/db/database';
-import { siteDatabaseConfig, siteDialect } from '@/site/server/db/site-database';
 import { siteMigrations } from '@/site/server/db/site-migrations';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 const usage = 'usage: npm run db -- migrate | status';
 
+const { databaseConfig, dialect } = siteRuntime();
+
 /** The database named without its password. */
 function where(): string {
-  if (siteDialect === 'sqlite' || !env.DATABASE_URL) return `SQLite ${env.LEADS_DB}`;
+  if (dialect === 'sqlite' || !env.DATABASE_URL) return `SQLite ${env.LEADS_DB}`;
   const url = new URL(env.DATABASE_URL);
   url.password = url.password ? '***' : '';
   return `PostgreSQL ${url.toString()}`;
@@ -25,7 +27,8 @@ async function main(command: string | undefined): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const site = openDatabase(siteDatabaseConfig);
+  // Its own connection, not the runtime's: `status` must not apply what it reports as pending.
+  const site = openDatabase(databaseConfig);
   try {
     if (command === 'migrate') {
       const applied = await migrate(site, siteMigrations);

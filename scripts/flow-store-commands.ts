@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic, type Diagnostic, type FlowVars } from '@/engine';
 import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { siteDatabase } from '@/site/server/runtime/site-runtime';
 
 /** A diagnostic as `check` prints it, with the path of the file it names. */
 function formatter(dir: string, file?: string) {
@@ -21,7 +22,8 @@ function formatter(dir: string, file?: string) {
 }
 
 async function seeded(dir: string, vars: FlowVars): Promise<FlowVersionStore> {
-  const store = new FlowVersionStore({ flowsDir: dir, vars });
+  // The runtime's database; the folder may be another than the site's (`--dir`).
+  const store = new FlowVersionStore({ flowsDir: dir, vars, database: siteDatabase });
   const { imported, diagnostics } = await store.seedFromFiles();
   if (imported.length > 0) console.error(`imported from ${dir}: ${imported.join(', ')}`);
   const format = formatter(dir);

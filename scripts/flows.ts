@@ -34,10 +34,10 @@ import {
   placementsOfUnknownFlows,
   unplacedFlows,
 } from '@/site/flows/flow-placements';
-import { closeDatabase } from '@/site/server/db/site-database';
 import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
 import { SITE_FLOWS_DIR, siteFlowVars } from '@/site/server/flows/site-flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { exportFlows, publishFlow } from './flow-store-commands';
 import {
   WALKED_TRANSITIONS_FILE,
@@ -239,5 +239,5 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } finally {
   // A PostgreSQL pool would keep the process alive (export and publish open the database).
-  await closeDatabase();
+  await siteRuntime().close();
 }

@@ -11,14 +11,14 @@
  */
 import { didYouMean } from '@/engine';
 import { parseUtcDay } from '@/site/format/format-date';
-import { closeDatabase } from '@/site/server/db/site-database';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
 import { formatFunnel } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
-import { createLeadStoreFromEnv, createWorkerFromEnv } from '@/site/server/leads/lead-services';
 import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
 import type { LeadStore } from '@/site/server/leads/lead-store';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
+
+const runtime = siteRuntime();
 
 const usage = `usage: npm run leads -- <command>
   list [--status pending|delivered|held|failed] [--json]
@@ -46,13 +46,10 @@ async function retry(store: LeadStore, args: string[]) {
   console.log(`${requeued} delivery(ies) re-queued`);
   // Attempt now, so a fixed configuration shows its effect at once (a running server would
   // also pick them up; leases keep the two from sending one delivery twice).
-  const worker = createWorkerFromEnv(store, (message) => console.log(message));
-  const ids = target === '--all-held' ? undefined : [target];
-  let attempted = 0;
-  for (let sent = await worker.runOnce(ids); sent > 0; sent = await worker.runOnce(ids)) {
-    attempted += sent;
-    if (attempted >= requeued) break;
-  }
+  const attempted = await runtime.worker.deliverNow(
+    target === '--all-held' ? undefined : [target],
+    requeued,
+  );
   if (target !== '--all-held') {
     for (const delivery of await store.deliveriesOf(target)) {
       console.log(
@@ -80,7 +77,7 @@ function parseSince(text: string): number | undefined {
 async function funnelReport(args: string[]) {
   const [flowId, ...rest] = args;
   if (!flowId || flowId.startsWith('--')) fail(usage);
-  const registry = siteFlowRegistry();
+  const registry = await runtime.flows.fresh(0);
   const flow = registry.get(flowId);
   if (!flow) fail(`There is no flow "${flowId}". ${didYouMean(flowId, registry.ids())}`.trim());
   let since: number | undefined;
@@ -104,14 +101,14 @@ async function funnelReport(args: string[]) {
       }
     } else fail(usage);
   }
-  const report = await funnel(flow, { version, since });
+  const report = await funnel(flow, { version, since }, runtime.funnel.store);
   if (json) console.log(JSON.stringify(report, null, 2));
   else process.stdout.write(formatFunnel(report));
 }
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
-  const store = createLeadStoreFromEnv();
+  const { store } = runtime.leads;
   switch (command) {
     case 'list': {
       const statusIndex = args.indexOf('--status');
@@ -178,5 +175,5 @@ try {
   await main();
 } finally {
   // A PostgreSQL pool would keep the process alive; the SQLite file is closed cleanly.
-  await closeDatabase();
+  await runtime.close();
 }

@@ -1,26 +1,36 @@
 /* global Headers, Request, Response, Buffer, setTimeout, clearTimeout */
-// The production server: Next's request handler behind node:http, with the lead endpoint answered
-// directly by the handler the App Router route uses (site/server/leads/lead-endpoint.ts), taken
-// from the built instrumentation module (see `serverHooks` in instrumentation.ts for why). HTML
-// pages leave with a Content-Security-Policy naming their inline scripts' hashes (csp-html.mjs).
-// `npm start`, the browser tests, the lead integration tests and `npm run bench:leads` all serve
+// The production server (`npm start`): Next's documented custom server (`next()`,
+// `prepare()`, `getRequestHandler()`) behind node:http, with two additions of the site's own:
+// - `POST /api/leads/{flowId}` is answered ahead of Next's router by the runtime's lead endpoint
+//   (the same one the App Router route calls; site/server/runtime/site-runtime.ts), reached
+//   through the runtime's process handle: Next's request pipeline costs 1.3-1.8 ms of CPU per
+//   request on a 2-core machine, more than validating and committing a lead;
+// - HTML pages leave with a Content-Security-Policy naming their inline scripts' hashes
+//   (csp-html.mjs); other hosts send the host-only policy next.config.ts sets.
+// It claims its port before anything else (a port already taken ends it at once, with one line
+// and a non-zero status), and on SIGTERM or SIGINT it drains: no new requests, the ones under
+// way (leads among them) answered, the delivery worker's pass finished, exit within 10 s.
+// `npm start`, the browser tests, the lead integration tests and `npm run bench:leads` serve
 // through here. Run alone: `node scripts/serve.mjs --port 3000 --hostname 127.0.0.1`.
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runtimeSlot } from '../site/server/runtime/process-handle.mjs';
 import { clientAddress, trustedProxyHops } from './client-address.mjs';
 import { withPagePolicy } from './csp-html.mjs';
 
 const leadPath = /^\/api\/leads\/([^/]+)$/;
+/** How long a drain may take before the process exits regardless (orchestrators wait ~10 s). */
+const DRAIN_LIMIT_MS = 9_500;
+/** Of which the delivery worker gets, to finish the pass under way. */
+const WORKER_GRACE_MS = 6_000;
 
 /**
  * The handler for a request the fast path answers, or undefined to leave it to Next.
  * `extraRoutes` (POST, by exact path) are routes a caller such as the lead benchmark adds to
  * its own server; the site has none.
  */
-function fastHandler(postLead, extraRoutes, req) {
+function fastHandler(runtime, extraRoutes, req) {
   if (req.method !== 'POST') return undefined;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
@@ -42,7 +52,7 @@ function fastHandler(postLead, extraRoutes, req) {
         ),
       );
   }
-  return (request) => postLead(request, flowId);
+  return (request) => runtime.postLead(request, flowId);
 }
 
 /**
@@ -83,13 +93,13 @@ async function send(res, response) {
 }
 
 function serveFast(handler, req, res, origin) {
-  handler(toRequest(req, origin))
+  return handler(toRequest(req, origin))
     .then((response) => send(res, response))
     .catch((error) => {
       // The route handlers catch their own faults; this is a fault of the glue above.
       console.error('[serve] request failed:', error);
       if (res.headersSent) return void res.destroy();
-      res.writeHead(500, { 'content-type': 'application/json' }).end(
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' }).end(
         JSON.stringify({
           errors: [{ field: 'request', message: 'The form could not be saved; please try again' }],
         }),
@@ -98,75 +108,106 @@ function serveFast(handler, req, res, origin) {
 }
 
 /**
- * The hooks of the instrumentation module Next has registered (the lead handler, the pages'
- * policy, the flow watcher's start). Next loads `<distDir>/server/instrumentation.js` with Node's require() and calls its
- * register(); requiring the same file returns that same instance, whose worker is running.
+ * Listens on the port, or ends the process with one line saying why (taken, not allowed): a
+ * server that cannot serve must not linger in the background.
  */
-async function serverHooksOf(distDir) {
-  const file = path.join(process.cwd(), distDir, 'server', 'instrumentation.js');
-  const pending = createRequire(import.meta.url)(file).serverHooks?.();
-  const missing = `${file} has no registered server hooks: is it a build of this site?`;
-  if (!pending) throw new Error(missing);
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${missing} (none after 60 s)`)), 60_000);
+function claimPort(server, port, hostname) {
+  return new Promise((resolve) => {
+    server.once('error', (error) => {
+      const where = `${hostname ?? '*'}:${port}`;
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} is already in use`
+          : error.code === 'EACCES'
+            ? `port ${port} needs privileges this process does not have`
+            : error.message;
+      console.error(`Cannot listen on ${where}: ${reason}.`);
+      process.exit(1);
+    });
+    server.listen(port, hostname, resolve);
   });
-  try {
-    const hooks = await Promise.race([pending, late]);
-    if (typeof hooks?.postLead !== 'function') throw new Error(missing);
-    return hooks;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
- * In the container image (Next's standalone output) there is no next.config.ts to load: the
- * configuration the build resolved is handed to Next from the build, the way Next's own
- * standalone server.js does it (before Next is loaded).
+ * The site's runtime, once Next has started it: Next runs instrumentation.ts as it builds its
+ * server, without waiting for it (loading the runtime's modules, database drivers included,
+ * takes a moment).
  */
-function useStandaloneConfig(distDir) {
-  const file = path.join(process.cwd(), distDir, 'required-server-files.json');
-  if (existsSync(path.join(process.cwd(), 'next.config.ts')) || !existsSync(file)) return;
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(
-    JSON.parse(readFileSync(file, 'utf8')).config,
-  );
+async function startedRuntime() {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('No site runtime after 60 s: is this a build of this site?')),
+      60_000,
+    );
+  });
+  try {
+    return await Promise.race([runtimeSlot().ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function serve({ port, hostname, extraRoutes = {} }) {
   // Set before Next (and React) load: both pick their production code from it.
   process.env.NODE_ENV = 'production';
   const hops = trustedProxyHops(process.env.TRUST_PROXY_HOPS);
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
-  useStandaloneConfig(distDir);
-  const { default: next } = await import('next');
-  const app = next({ dev: false, dir: process.cwd(), hostname, port });
-  await app.prepare(); // runs instrumentation.ts: the lead worker starts
-  const handle = app.getRequestHandler();
-  const { postLead, pagePolicy, listening } = await serverHooksOf(distDir);
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
+
+  let route;
+  let markReady;
+  const ready = new Promise((resolve) => (markReady = resolve));
+  let draining = false;
+  let inFlight = 0;
+  let idle;
   const server = createServer((req, res) => {
+    if (draining) {
+      res.writeHead(503, { connection: 'close', 'retry-after': '5' }).end();
+      return;
+    }
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) idle?.();
+    });
+    // Requests that arrive while Next prepares wait for it.
+    if (route) route(req, res);
+    else void ready.then(() => route(req, res));
+  });
+  await claimPort(server, port, hostname);
+
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const runtime = await startedRuntime();
+  route = (req, res) => {
     settleClientAddress(req, hops);
-    const handler = fastHandler(postLead, extraRoutes, req);
-    if (handler) return serveFast(handler, req, res, origin);
-    withPagePolicy(req, res, pagePolicy);
+    const handler = fastHandler(runtime, extraRoutes, req);
+    if (handler) return void serveFast(handler, req, res, origin);
+    withPagePolicy(req, res, (hashes) => runtime.pagePolicy(hashes));
     void handle(req, res);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, hostname, resolve);
-  });
-  console.log(`Ready on ${origin}`);
-  // Published flow versions reach this instance's pages through its own revalidation route.
-  listening(origin);
-  const shutdown = () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5_000).unref();
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  markReady();
+  console.log(`Ready on ${origin}`);
+
+  const drain = async (signal) => {
+    if (draining) return;
+    draining = true;
+    console.log(`[serve] ${signal}: finishing ${inFlight} request(s), then stopping`);
+    setTimeout(() => {
+      console.error(`[serve] still busy after ${DRAIN_LIMIT_MS} ms; exiting now`);
+      process.exit(1);
+    }, DRAIN_LIMIT_MS).unref();
+    server.close();
+    server.closeIdleConnections();
+    if (inFlight > 0) await new Promise((resolve) => (idle = resolve));
+    await runtime.stop(WORKER_GRACE_MS);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void drain('SIGTERM'));
+  process.once('SIGINT', () => void drain('SIGINT'));
   return server;
 }
 

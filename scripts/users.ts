@@ -14,7 +14,7 @@ import {
   type RoleChange,
 } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
-import { closeDatabase, getDatabase } from '@/site/server/db/site-database';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 const usage = `usage: npm run users -- <command>
   grant <email> ${staffRoles.join('|')}
@@ -44,7 +44,8 @@ function describe(change: RoleChange | undefined, email: string): string {
 
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
-  const roles = async () => createRoleStore((await getDatabase()).db.withTables<AuthTables>());
+  const roles = async () =>
+    createRoleStore((await siteRuntime().database()).db.withTables<AuthTables>());
   switch (command) {
     case 'grant': {
       const email = address(rest[0]);
@@ -95,5 +96,5 @@ try {
   }
 } finally {
   // A PostgreSQL pool would keep the process alive; the SQLite file is closed cleanly.
-  await closeDatabase();
+  await siteRuntime().close();
 }

@@ -7,6 +7,7 @@ import { env } from '@/site/env';
 import { getContentSource } from '@/site/content/get-content-source';
 import type { Answers } from '@/engine/client';
 import { FlowIsland } from './flow-island';
+import { flowRevision } from '@/site/server/flows/flow-revision';
 import { loadSiteFlow } from './load-site-flow';
 import { prefillProgress } from './prefill-progress';
 import type { CaptchaConfig, FlowRendererProps } from './renderer-types';
@@ -82,6 +83,7 @@ export async function FlowHost(props: FlowHostProps) {
         headingLevel={props.headingLevel}
         label={props.label}
         className={props.className}
+        revision={flowRevision(flow)}
       />
     </FlowIsland>
   );

@@ -7,6 +7,7 @@ import type { BookingFlowProps } from './booking/booking-flow';
 import { FlowIsland } from './flow-island';
 import { StaticStep } from './static-step';
 import { FlowHost, publicCaptcha } from './flow-host';
+import { flowRevision } from '@/site/server/flows/flow-revision';
 import { loadSiteFlow } from './load-site-flow';
 
 export async function PageFlow({ flow, label }: { flow: string; label?: string }) {
@@ -20,7 +21,13 @@ export async function PageFlow({ flow, label }: { flow: string; label?: string }
     // The contact form shows first (the island skips it when the session knows the visitor).
     return (
       <FlowIsland kind="booking" props={props}>
-        <StaticStep flow={bookConsult} start={null} headingLevel={3} label={props.label} />
+        <StaticStep
+          flow={bookConsult}
+          start={null}
+          headingLevel={3}
+          label={props.label}
+          revision={flowRevision(bookConsult)}
+        />
       </FlowIsland>
     );
   }

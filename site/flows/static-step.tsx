@@ -29,6 +29,8 @@ export interface StaticStepProps {
   headingLevel?: HeadingLevel;
   label?: string;
   className?: string;
+  /** The flow's revision (site/server/flows/flow-revision.ts), set by the server component. */
+  revision?: string;
 }
 
 /** A control bound to a known answer: its name, and the answer as what it shows first. */
@@ -66,7 +68,14 @@ function StaticChoiceStep({
   );
 }
 
-export function StaticStep({ flow, start, headingLevel, label, className }: StaticStepProps) {
+export function StaticStep({
+  flow,
+  start,
+  headingLevel,
+  label,
+  className,
+  revision,
+}: StaticStepProps) {
   const answers = start?.answers ?? {};
   const step = findStep(flow, start?.step ?? flow.start);
   if (!step) return null;
@@ -81,7 +90,13 @@ export function StaticStep({ flow, start, headingLevel, label, className }: Stat
   );
   const back = (start?.history.length ?? 0) > 0 ? <BackButton /> : null;
   return (
-    <FlowFrame flow={flow} level={level} leadIn={stepLeadIn(flow, step.id)} className={className}>
+    <FlowFrame
+      flow={flow}
+      level={level}
+      leadIn={stepLeadIn(flow, step.id)}
+      className={className}
+      revision={revision}
+    >
       {step.kind === 'choice' ? (
         <StaticChoiceStep
           flowId={flow.id}

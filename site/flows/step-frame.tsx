@@ -6,6 +6,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import type { ResolvedFlow } from '@/engine/client';
+import { REVISION_ATTRIBUTE } from './flow-revision-marks.mjs';
 
 export type HeadingLevel = 2 | 3;
 
@@ -23,18 +24,24 @@ export function FlowFrame({
   level,
   leadIn,
   className,
+  revision,
   children,
 }: {
   flow: ResolvedFlow;
   level: HeadingLevel;
   leadIn?: string;
   className?: string;
+  /** The flow's revision, on the server-rendered step: what the page cache checks it by. */
+  revision?: string;
   children: ReactNode;
 }) {
   const FlowHeading = `h${level}` as 'h2';
   return (
     // A plain container: the page's slot is the landmark; a second one would repeat its name.
-    <div className={`flow ${className ?? ''}`}>
+    <div
+      className={`flow ${className ?? ''}`}
+      {...(revision ? { [REVISION_ATTRIBUTE]: revision } : {})}
+    >
       {flow.heading ? (
         <FlowHeading id={flowHeadingId(flow)} className="flow__heading">
           {flow.heading}

@@ -5,11 +5,15 @@
  * generated, see scripts/csp-html.mjs), and from the hosts of the third-party widgets and the
  * captcha that are configured. A widget not configured gets no host. No `unsafe-eval`, and no
  * `unsafe-inline` for scripts. Styles allow inline `style` attributes (React sets them).
+ * Hosts other than the production server send the same policy with `unsafe-inline` in place of
+ * the hashes (security-headers.ts), and `next dev` adds `unsafe-eval`, which React's development
+ * build needs.
  */
-import { baseDirectives, type SecurityHeaderEnv } from './security-headers';
+import type { SecurityHeaderEnv } from './security-headers';
 
 /** The configuration the policy depends on, as site/env.ts parses it. */
 export interface CspEnv extends SecurityHeaderEnv {
+  NODE_ENV?: string;
   CAPTCHA_PROVIDER?: 'none' | 'recaptcha' | 'turnstile';
   SCHEDULER_URL?: string;
   VIDEO_SCRIPT_URL?: string;
@@ -50,13 +54,36 @@ function widgetOrigins(env: CspEnv): string[] {
   ].flatMap(origin);
 }
 
+/**
+ * The directives every response's policy holds, whatever it serves; an HTML page's policy adds
+ * its script sources to them (content-security-policy.ts).
+ */
+export function baseDirectives(env: SecurityHeaderEnv): string[] {
+  return [
+    `frame-ancestors ${env.FRAME_ANCESTORS ?? "'none'"}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ];
+}
+
 const list = (...sources: (string | readonly string[])[]) => [...new Set(sources.flat())].join(' ');
 
-/** The policy for a page whose inline scripts hash to `scriptHashes` (base64 SHA-256). */
-export function contentSecurityPolicy(env: CspEnv, scriptHashes: readonly string[]): string {
+/**
+ * The policy for a page whose inline scripts hash to `scriptHashes` (base64 SHA-256), or, where
+ * a page's scripts cannot be known (`'any-inline'`: the header every host sends), the policy that
+ * allows inline scripts and still blocks script from any host the site does not use.
+ */
+export function contentSecurityPolicy(
+  env: CspEnv,
+  scriptHashes: readonly string[] | 'any-inline',
+): string {
   const widgets = widgetOrigins(env);
   const captcha = captchaHosts[env.CAPTCHA_PROVIDER ?? 'none'];
-  const hashes = scriptHashes.map((hash) => `'sha256-${hash}'`);
+  const hashes =
+    scriptHashes === 'any-inline'
+      ? ["'unsafe-inline'", ...(env.NODE_ENV === 'development' ? ["'unsafe-eval'"] : [])]
+      : scriptHashes.map((hash) => `'sha256-${hash}'`);
   const frames = [...captcha.frames, ...origin(env.SCHEDULER_URL), ...widgets];
   return [
     "default-src 'self'",

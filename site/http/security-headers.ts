@@ -6,9 +6,14 @@
  * - the browser features the site never uses are denied (only features browsers recognise, or
  *   they log an error on every page);
  * - HSTS when the site is served over https.
- * The Content-Security-Policy here holds the directives that need no knowledge of a page's
- * scripts; an HTML page's response gets the full policy (content-security-policy.ts).
+ * The Content-Security-Policy here is the one every host can send (`next start`, `next dev`,
+ * the standalone server): scripts only from the site and the hosts of the configured widgets and
+ * captcha, inline scripts allowed since it cannot know a page's. The production server replaces
+ * it on HTML pages with the policy that lists each page's inline scripts by hash instead
+ * (content-security-policy.ts, scripts/csp-html.mjs).
  */
+import { contentSecurityPolicy, type CspEnv } from './content-security-policy';
+
 /** What the headers depend on, as site/env.ts parses it. */
 export interface SecurityHeaderEnv {
   SITE_URL: string;
@@ -31,22 +36,9 @@ const deniedFeatures = [
   'usb',
 ];
 
-/**
- * The directives every response's policy holds, whatever it serves; an HTML page's policy adds
- * its script sources to them (content-security-policy.ts).
- */
-export function baseDirectives(env: SecurityHeaderEnv): string[] {
-  return [
-    `frame-ancestors ${env.FRAME_ANCESTORS ?? "'none'"}`,
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ];
-}
-
-export function securityHeaders(env: SecurityHeaderEnv): { key: string; value: string }[] {
+export function securityHeaders(env: CspEnv): { key: string; value: string }[] {
   const headers = [
-    { key: 'Content-Security-Policy', value: baseDirectives(env).join('; ') },
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(env, 'any-inline') },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: deniedFeatures.map((f) => `${f}=()`).join(', ') },

@@ -5,7 +5,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { escapeRegExp } from '@/site/search/site-search';
-import { getSiteSearch } from '@/site/search/get-site-search';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { pageMetadata } from '@/site/seo/page-metadata';
 import { Banner } from './parts/sections';
 import { PageLink } from './parts/page-link';
@@ -51,7 +51,7 @@ export default async function SearchResultsPage({
 }) {
   const raw = (await searchParams).search;
   const query = ((Array.isArray(raw) ? raw[0] : raw) ?? '').trim().slice(0, 200);
-  const hits = query ? (await getSiteSearch()).search(query) : [];
+  const hits = query ? (await siteRuntime().search.get()).search(query) : [];
   return (
     <main id="main" className="search-page">
       <Banner heading="Search" promise="Find services, guides and city pages across the site." />

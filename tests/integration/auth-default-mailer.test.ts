@@ -8,8 +8,8 @@ import { startSmtpSink } from './smtp-sink';
 /** Runs the site's default mailer in a fresh process with the given environment. */
 function sendWith(env: Record<string, string>) {
   const script = [
-    "const { getMailer } = await import('./site/server/mail/default-mailer.ts');",
-    'const mailer = getMailer();',
+    "const { siteRuntime } = await import('./site/server/runtime/site-runtime.ts');",
+    'const mailer = siteRuntime().mailer;',
     "await mailer.send({ to: 'new@firm.example', subject: 'Confirm', text: 'Open https://firm.example/account/verify?token=abc' });",
     'console.log(`kind=${mailer.kind}`);',
   ].join('\n');
@@ -49,9 +49,9 @@ describe('the default mailer chosen from the environment', () => {
     try {
       // spawnSync would block this process and with it the sink: spawn asynchronously.
       const script = [
-        "const { getMailer } = await import('./site/server/mail/default-mailer.ts');",
-        "await getMailer().send({ to: 'new@firm.example', subject: 'Confirm', text: 'x' });",
-        'console.log(`kind=${getMailer().kind}`);',
+        "const { siteRuntime } = await import('./site/server/runtime/site-runtime.ts');",
+        "await siteRuntime().mailer.send({ to: 'new@firm.example', subject: 'Confirm', text: 'x' });",
+        'console.log(`kind=${siteRuntime().mailer.kind}`);',
       ].join('\n');
       const child: ChildProcessWithoutNullStreams = spawn(
         process.execPath,

@@ -20,7 +20,13 @@ import {
   until,
   type LeadsServer,
 } from './support/leads-server';
-import { exeBytes, pdfBytes, siteFlows, submittingPaths } from './support/sample-leads';
+import {
+  careersMultipart as sampleCareersMultipart,
+  exeBytes,
+  pdfBytes,
+  siteFlows,
+  submittingPaths,
+} from './support/sample-leads';
 
 const page = { uri: 'https://firm.example/careers', name: 'careers' };
 
@@ -58,18 +64,8 @@ describe.each(dialects)('on %s', (dialect) => {
     return ((await response.json()) as { errors: { field: string; message: string }[] }).errors;
   }
 
-  function careersMultipart(files: Record<string, { bytes: Uint8Array; name: string }>) {
-    const path = submittingPaths('careers')[0]!;
-    const answers: Record<string, unknown> = { ...path.answers };
-    for (const key of ['resume_document', 'cover_letter', 'diploma_document']) delete answers[key];
-    const form = new FormData();
-    form.set('answers', JSON.stringify(answers));
-    form.set('page', JSON.stringify(page));
-    for (const [field, file] of Object.entries(files)) {
-      form.set(field, new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
-    }
-    return form;
-  }
+  const careersMultipart = (files: Record<string, { bytes: Uint8Array; name: string }>) =>
+    sampleCareersMultipart(files, page);
 
   describe('lead endpoint (built server)', () => {
     it("accepts one submitting path of every JSON flow and stores the engine's exact HubSpot bodies", async () => {

@@ -8,7 +8,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlows } from '@/site/server/flows/site-flows';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { percent } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { CoveringPathsList } from './covering-paths-list';
@@ -33,15 +33,15 @@ export default async function FlowFunnelPage({
 }) {
   const { id } = await params;
   const staff = await requireStaff(`/admin/flows/${encodeURIComponent(id)}`);
-  const flow = (await siteFlows().fresh(0)).get(id);
+  const flow = (await siteRuntime().flows.fresh(0)).get(id);
   if (!flow) notFound();
 
   const query = funnelQuery(await searchParams, flow.version);
-  const report = await funnel(flow, {
-    version: query.version,
-    since: query.since,
-    until: query.until,
-  });
+  const report = await funnel(
+    flow,
+    { version: query.version, since: query.since, until: query.until },
+    siteRuntime().funnel.store,
+  );
   const current = query.version === flow.version;
   const figures = [
     ['Visitors', report.visitors],

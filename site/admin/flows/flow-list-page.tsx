@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
 import { isOptionListId } from '@/site/server/flows/flow-versions';
-import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { queryParam } from '../query-param';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from './flow-funnel.module.css';
@@ -26,8 +26,8 @@ export default async function FlowListPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const staff = await requireStaff('/admin/flows');
-  const registry = await siteFlows().fresh(0);
-  const store = siteFlowStore();
+  const registry = await siteRuntime().flows.fresh(0);
+  const store = siteRuntime().flowStore;
   await store.reloadOptionLists();
   const drafts = await store.draftIds();
   const lists = Object.keys(store.optionListData()).sort();

@@ -6,34 +6,17 @@
  */
 import { checkStaffPost, seeOther } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
-import { siteFlows } from '@/site/server/flows/site-flows';
-import { createWorkerFromEnv, leadServices } from '@/site/server/leads/lead-services';
-import type { LeadStore } from '@/site/server/leads/lead-store';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
 import { filterQuery, parseLeadFilter } from './lead-filter';
-
-/**
- * Attempts the due deliveries of these leads (all held ones when undefined) from this request,
- * as `npm run leads -- retry` does: a running worker's leases keep the two from sending one
- * delivery twice.
- */
-async function deliverNow(store: LeadStore, leadIds: string[] | undefined, expected: number) {
-  const worker = createWorkerFromEnv(store, (message) => console.log(`[admin] ${message}`));
-  let attempted = 0;
-  for (let sent = await worker.runOnce(leadIds); sent > 0; sent = await worker.runOnce(leadIds)) {
-    attempted += sent;
-    if (attempted >= expected) break;
-  }
-  return attempted;
-}
 
 export async function retryLeadPost(request: Request, leadId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
-  const { store } = leadServices();
+  const { store } = siteRuntime().leads;
   if (!(await store.getLead(leadId))) return new Response('Not Found\n', { status: 404 });
   const requeued = await store.requeue({ leadId });
-  const attempted = await deliverNow(store, [leadId], requeued);
+  const attempted = await siteRuntime().worker.deliverNow([leadId], requeued);
   await recordAudit({
     staff: checked.staff,
     action: 'retried delivery',
@@ -46,7 +29,7 @@ export async function retryLeadPost(request: Request, leadId: string): Promise<R
 export async function markHandledPost(request: Request, leadId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
-  if (!(await leadServices().store.markHandled(leadId, checked.staff.email))) {
+  if (!(await siteRuntime().leads.store.markHandled(leadId, checked.staff.email))) {
     return new Response('Not Found\n', { status: 404 });
   }
   await recordAudit({ staff: checked.staff, action: 'marked as handled', leadId });
@@ -56,9 +39,9 @@ export async function markHandledPost(request: Request, leadId: string): Promise
 export async function retryHeldPost(request: Request): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
-  const { store } = leadServices();
+  const { store } = siteRuntime().leads;
   const requeued = await store.requeue({ allHeld: true });
-  const attempted = await deliverNow(store, undefined, requeued);
+  const attempted = await siteRuntime().worker.deliverNow(undefined, requeued);
   await recordAudit({
     staff: checked.staff,
     action: 'retried every held lead',
@@ -72,10 +55,10 @@ export async function exportPost(request: Request): Promise<Response> {
   if (!checked.ok) return checked.response;
   const { filter, values, problems } = parseLeadFilter(
     checked.form,
-    (await siteFlows().fresh(0)).ids(),
+    (await siteRuntime().flows.fresh(0)).ids(),
   );
   if (problems.length > 0) return new Response(`${problems.join('\n')}\n`, { status: 400 });
-  const csv = await leadsToCsv(leadServices().store, filter);
+  const csv = await leadsToCsv(siteRuntime().leads.store, filter);
   await recordAudit({
     staff: checked.staff,
     action: 'exported leads as CSV',

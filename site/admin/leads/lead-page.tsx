@@ -9,8 +9,7 @@ import type { Answers } from '@/engine/client';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { auditOf } from '@/site/server/admin/audit-log';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlows } from '@/site/server/flows/site-flows';
-import { leadServices } from '@/site/server/leads/lead-services';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
 import { answerRows } from './lead-answers';
@@ -27,7 +26,7 @@ export async function LeadPage(props: {
 }) {
   const { id } = await props.params;
   const staff = await requireStaff(`/admin/leads/${encodeURIComponent(id)}`);
-  const { store } = leadServices();
+  const { store } = siteRuntime().leads;
   const lead = await store.getLead(id);
   if (!lead) notFound();
   const [attempts, audit, csrf] = await Promise.all([
@@ -40,8 +39,8 @@ export async function LeadPage(props: {
   // The answers read with the version the visitor answered, when it is known.
   const flow =
     lead.flowVersion === null
-      ? (await siteFlows().fresh(0)).get(lead.flowId)
-      : await siteFlows().flow(lead.flowId, lead.flowVersion);
+      ? (await siteRuntime().flows.fresh(0)).get(lead.flowId)
+      : await siteRuntime().flows.flow(lead.flowId, lead.flowVersion);
   const fileLinks = Object.fromEntries(
     lead.files.map((file) => [file.field, `/api/lead-files/${file.token}`]),
   );

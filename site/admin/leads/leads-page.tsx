@@ -5,8 +5,7 @@
  */
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlows } from '@/site/server/flows/site-flows';
-import { leadServices } from '@/site/server/leads/lead-services';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { deliveryStatuses } from '@/site/server/leads/lead-types';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
@@ -20,13 +19,13 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
   const staff = await requireStaff(
     `/admin/leads${filterQuery(parseLeadFilter(params, []).values)}`,
   );
-  const flows = await siteFlows().fresh(0);
+  const flows = await siteRuntime().flows.fresh(0);
   const flowIds = flows.ids().sort();
   const { filter, page, values, problems } = parseLeadFilter(params, flowIds);
   const { leads, total } =
     problems.length > 0
       ? { leads: [], total: 0 }
-      : await leadServices().store.searchLeads(filter, {
+      : await siteRuntime().leads.store.searchLeads(filter, {
           limit: PAGE_SIZE,
           offset: (page - 1) * PAGE_SIZE,
         });

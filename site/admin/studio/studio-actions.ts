@@ -7,8 +7,8 @@
  */
 import { checkStaffPost, seeOther } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
-import { errorResponse, jsonResponse } from '@/site/server/auth/api-response';
-import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
+import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
 import { MAX_PUBLISH_NOTE } from './studio-form';
 
@@ -20,7 +20,7 @@ export const versionsPath = (flowId: string) =>
   `/admin/flows/${encodeURIComponent(flowId)}/versions`;
 
 async function knownFlow(flowId: string): Promise<boolean> {
-  const store = siteFlowStore();
+  const store = siteRuntime().flowStore;
   return (await store.latest(flowId)) !== undefined || (await store.draftOf(flowId)) !== undefined;
 }
 
@@ -33,7 +33,7 @@ export async function saveDraftPost(request: Request, flowId: string): Promise<R
   const source = checked.form.get('source');
   if (source === null)
     return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
-  await siteFlowStore().saveDraft(flowId, source, checked.staff.email);
+  await siteRuntime().flowStore.saveDraft(flowId, source, checked.staff.email);
   return jsonResponse(200, { savedAt: Date.now() });
 }
 
@@ -41,7 +41,7 @@ export async function saveDraftPost(request: Request, flowId: string): Promise<R
 export async function discardDraftPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
-  const discarded = await siteFlowStore().discardDraft(flowId);
+  const discarded = await siteRuntime().flowStore.discardDraft(flowId);
   return jsonResponse(200, { discarded });
 }
 
@@ -71,7 +71,7 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
     return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
   const note = noteOf(checked.form);
   if (note instanceof Response) return note;
-  const result = await siteFlowStore().publish(flowId, source, {
+  const result = await siteRuntime().flowStore.publish(flowId, source, {
     author: checked.staff.email,
     note,
   });
@@ -82,7 +82,7 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
     detail: `${flowId} version ${result.version}: ${note}`,
   });
   // This instance's pages and endpoints see it at once; the others within FLOWS_WATCH_MS.
-  await siteFlows().refresh();
+  await siteRuntime().flows.refresh();
   return jsonResponse(200, {
     version: result.version,
     source: result.source,
@@ -95,7 +95,7 @@ export async function republishPost(request: Request, flowId: string): Promise<R
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
   const version = Number(checked.form.get('version'));
-  const store = siteFlowStore();
+  const store = siteRuntime().flowStore;
   const source = Number.isInteger(version) ? await store.versionSource(flowId, version) : undefined;
   if (source === undefined)
     return errorResponse(404, [{ field: 'version', message: `There is no version ${version}` }]);
@@ -111,7 +111,7 @@ export async function republishPost(request: Request, flowId: string): Promise<R
     action: 'published flow',
     detail: `${flowId} version ${result.version}: ${note}`,
   });
-  await siteFlows().refresh();
+  await siteRuntime().flows.refresh();
   return seeOther(`${versionsPath(flowId)}?published=${result.version}`);
 }
 
@@ -129,10 +129,18 @@ export async function createFlowPost(request: Request): Promise<Response> {
     return back('A flow id starts with a letter and has only letters, digits and _ (60 at most)');
   }
   // `/admin/flows/new` is this action's own address.
-  if (flowId === 'new' || (await siteFlows().fresh(0)).get(flowId) || (await knownFlow(flowId))) {
+  if (
+    flowId === 'new' ||
+    (await siteRuntime().flows.fresh(0)).get(flowId) ||
+    (await knownFlow(flowId))
+  ) {
     return back(`There is already a flow "${flowId}": open it from the list`);
   }
-  await siteFlowStore().saveDraft(flowId, newFlowTemplate(flowId, title), checked.staff.email);
+  await siteRuntime().flowStore.saveDraft(
+    flowId,
+    newFlowTemplate(flowId, title),
+    checked.staff.email,
+  );
   await recordAudit({ staff: checked.staff, action: 'created flow draft', detail: flowId });
   return seeOther(studioPath(flowId));
 }

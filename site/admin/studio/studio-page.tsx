@@ -10,7 +10,7 @@ import { notFound } from 'next/navigation';
 import { env } from '@/site/env';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { AdminFrame } from '../admin-frame';
 import { FlowStudio } from './flow-studio';
@@ -24,13 +24,13 @@ export const metadata: Metadata = {
 export default async function FlowStudioPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const staff = await requireStaff(studioPath(id));
-  const store = siteFlowStore();
+  const store = siteRuntime().flowStore;
   const [latest, draft] = await Promise.all([store.latest(id), store.draftOf(id)]);
   await store.reloadOptionLists();
   if (!latest && !draft) notFound();
   // The live version's funnel, all time, for the graph's overlay.
-  const live = latest && (await siteFlows().flow(id, latest.version));
-  const liveFunnel = live && (await funnel(live));
+  const live = latest && (await siteRuntime().flows.flow(id, latest.version));
+  const liveFunnel = live && (await funnel(live, {}, siteRuntime().funnel.store));
   return (
     <AdminFrame staff={staff} current="/admin/flows">
       <FlowStudio

@@ -9,7 +9,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { siteFlowStore } from '@/site/server/flows/site-flows';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { formatUtcMinute } from '@/site/format/format-date';
 import { queryParam } from '../query-param';
 import { AdminFrame, CsrfField } from '../admin-frame';
@@ -53,7 +53,7 @@ export default async function FlowVersionsPage({
 }) {
   const { id } = await params;
   const staff = await requireStaff(versionsPath(id));
-  const store = siteFlowStore();
+  const store = siteRuntime().flowStore;
   const versions = await store.versions(id);
   if (versions.length === 0) notFound();
   const query = await searchParams;

@@ -9,20 +9,20 @@
  * session token, which a page of another origin cannot read: only a page the site rendered for
  * this session holds it. It needs no storage and ends with the session.
  */
-import { bodyMediaType } from '@/site/http/media-type';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
 import type { SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
-import { isCrossSite } from '@/site/http/cross-site';
-import { readBody } from '@/site/server/leads/read-body';
+import { fromAnotherSite, readPostBody, type Refuse } from '@/site/server/http/post-checks';
+import { siteDatabase } from '@/site/server/runtime/site-runtime';
 import { staffFromRequest, type StaffUser } from './staff-guard';
 
 /** The hidden field of every staff form. */
 export const CSRF_FIELD = 'csrf';
 /** A staff form holds a few short fields (a note at most): 64 KiB is far above any. */
 export const MAX_STAFF_FORM_BYTES = 64 * 1024;
+
+const formType = new Set(['application/x-www-form-urlencoded']);
 
 // Versioned, so a change of scheme can never accept a token of the old one.
 const CSRF_LABEL = 'firm-site admin csrf v1\n';
@@ -45,12 +45,16 @@ export async function csrfTokenForPage(): Promise<string> {
 export type StaffPost =
   { ok: true; staff: StaffUser; form: URLSearchParams } | { ok: false; response: Response };
 
-const refuse = (status: number, message: string): { ok: false; response: Response } => ({
-  ok: false,
-  response: new Response(`${message}\n`, {
+/** The back office's refusals are plain text: a person reads them in the browser. */
+const refusePlain: Refuse = (status, { message }) =>
+  new Response(`${message}\n`, {
     status,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  }),
+  });
+
+const refuse = (status: number, message: string): { ok: false; response: Response } => ({
+  ok: false,
+  response: refusePlain(status, { message }),
 });
 
 function sameToken(given: string | null, expected: string): boolean {
@@ -78,23 +82,27 @@ export function seeOther(location: string): Response {
  */
 export async function checkStaffPost(
   request: Request,
-  database: () => Promise<SiteDatabase> = getDatabase,
+  database: () => Promise<SiteDatabase> = siteDatabase,
   maxBytes: number = MAX_STAFF_FORM_BYTES,
 ): Promise<StaffPost> {
   const staff = await staffFromRequest(request, database);
   if (!staff) return refuse(404, 'Not Found');
-  if (isCrossSite(request)) return refuse(403, 'Staff actions are taken from this site only.');
-
-  const mediaType = bodyMediaType(request.headers).type;
-  if (mediaType !== 'application/x-www-form-urlencoded') {
-    return refuse(415, 'Send the form as application/x-www-form-urlencoded.');
-  }
-  const body = await readBody(request, maxBytes);
-  if (!body.ok) {
-    return body.reason === 'too-large'
-      ? refuse(413, `The form is larger than ${maxBytes} bytes.`)
-      : refuse(400, 'The form could not be read.');
-  }
+  const crossSite = fromAnotherSite(
+    request,
+    'Staff actions are taken from this site only.',
+    refusePlain,
+  );
+  if (crossSite) return { ok: false, response: crossSite };
+  const body = await readPostBody(
+    request,
+    {
+      types: formType,
+      typeMessage: 'Send the form as application/x-www-form-urlencoded.',
+      maxBytes,
+    },
+    refusePlain,
+  );
+  if (!body.ok) return body;
   const form = new URLSearchParams(new TextDecoder().decode(body.bytes));
 
   // staffFromRequest found a session, so the cookie is there.

@@ -5,7 +5,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
+import { siteDatabase } from '@/site/server/runtime/site-runtime';
 import type { AuditLogTable, AuditTables } from './audit-schema';
 import type { StaffUser } from './staff-user';
 
@@ -49,7 +49,7 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
 export async function recordAudit(
   entry: NewAuditEntry,
   now: number = Date.now(),
-  database: Database = getDatabase,
+  database: Database = siteDatabase,
 ): Promise<AuditEntry> {
   if (entry.action.trim() === '') throw new Error('recordAudit: an action is required');
   const row = await (
@@ -72,7 +72,7 @@ export async function recordAudit(
 /** Everything the staff did to one lead, oldest first. */
 export async function auditOf(
   leadId: string,
-  database: Database = getDatabase,
+  database: Database = siteDatabase,
 ): Promise<AuditEntry[]> {
   const rows = await (
     await tables(database)
@@ -88,7 +88,7 @@ export async function auditOf(
 /** The latest `limit` staff actions, on any lead or none, newest first. */
 export async function recentAudit(
   limit: number,
-  database: Database = getDatabase,
+  database: Database = siteDatabase,
 ): Promise<AuditEntry[]> {
   const rows = await (
     await tables(database)

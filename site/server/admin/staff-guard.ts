@@ -10,7 +10,7 @@ import { notFound, redirect } from 'next/navigation';
 import { authRoutes } from '@/site/auth/user';
 import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
 import type { SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
+import { siteDatabase } from '@/site/server/runtime/site-runtime';
 import { sessionStaff, type StaffUser } from './staff-user';
 
 export type { StaffUser } from './staff-user';
@@ -26,7 +26,7 @@ export async function requireStaff(path: string): Promise<StaffUser> {
 export async function staffForPage(
   token: string | undefined,
   path: string,
-  database: Database = getDatabase,
+  database: Database = siteDatabase,
 ): Promise<StaffUser> {
   const found = await sessionStaff(await database(), token);
   if (found.kind === 'signed-out') redirect(`${authRoutes.login}?next=${encodeURIComponent(path)}`);
@@ -40,7 +40,7 @@ export async function staffForPage(
  */
 export async function staffFromRequest(
   request: Request,
-  database: Database = getDatabase,
+  database: Database = siteDatabase,
 ): Promise<StaffUser | undefined> {
   const token = readCookie(request.headers.get('cookie'), AUTH_COOKIE);
   const found = await sessionStaff(await database(), token);

@@ -7,7 +7,7 @@ import {
 import type { AuthUser } from '@/site/auth/user';
 import type { SiteDatabase } from '@/site/server/db/database';
 import type { Mailer } from '@/site/server/mail/mailer';
-import { errorResponse, jsonResponse } from './api-response';
+import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { clearedSessionCookie, requestToken, sessionCookie } from './auth-cookie';
 import { alreadyRegisteredMail, verificationMail, type MailContext } from './auth-mail';
 import { createAuthRateLimits, type AuthLimitSettings, type Limited } from './auth-rate-limits';

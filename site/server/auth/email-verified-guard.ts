@@ -2,12 +2,12 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { authRoutes, type AuthUser } from '@/site/auth/user';
 import { AUTH_COOKIE } from './auth-cookie';
-import { getAuthApi } from './default-auth-api';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 /** The signed-in user of the current page request, if any. */
 export async function currentUser(): Promise<AuthUser | undefined> {
   const token = (await cookies()).get(AUTH_COOKIE)?.value;
-  return (await getAuthApi()).userForToken(token);
+  return (await siteRuntime().auth()).userForToken(token);
 }
 
 /**

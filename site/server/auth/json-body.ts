@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorResponse, type ApiError } from './api-response';
+import { errorResponse, type ApiError } from '@/site/server/http/api-response';
 
 /** Bodies of the account API are a few hundred bytes; anything far larger is refused. */
 const MAX_BODY_BYTES = 16 * 1024;

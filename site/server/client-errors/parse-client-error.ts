@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { scrubPersonalData } from '@/site/shell/errors/scrub-personal-data';
 import { maxMessageLength } from '@/site/shell/errors/report-client-error';
-import type { ApiError } from '@/site/server/auth/api-response';
+import type { ApiError } from '@/site/server/http/api-response';
 
 // A path of this site as `location.pathname` gives it: no scheme, host, query or fragment.
 const sitePath = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;

@@ -8,7 +8,7 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 import { getContentSource } from '@/site/content/get-content-source';
 import { STRAPI_CACHE_TAG } from '@/site/content/strapi/strapi-client';
 import { env } from '@/site/env';
-import { markSiteSearchStale } from '@/site/search/get-site-search';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { handleRevalidatePost } from './handle-revalidate-post';
 
 export function POST(request: Request) {
@@ -23,7 +23,7 @@ export function POST(request: Request) {
         revalidateTag(STRAPI_CACHE_TAG, { expire: 0 });
         revalidatePath('/', 'layout');
       },
-      search: markSiteSearchStale,
+      search: () => siteRuntime().search.markStale(),
     },
   });
 }

@@ -1,14 +1,13 @@
 /**
- * Brings a published flow version to this instance's pages, whichever instance published it.
- * Pages and `/api/flows/{id}` are statically generated and kept by Next between publishes; every
- * instance runs this watcher, which reads the store every `intervalMs` (a query of each flow's
- * newest version number) and, when a flow moved on, has the pages revalidated and warmed so the
- * next visitor gets the new version without waiting for a render.
+ * Keeps this instance's flow catalogue current, whichever instance published. Every instance
+ * runs this watcher (the runtime starts it, site/server/runtime/site-runtime.ts): it first imports
+ * the flows folder's files the store lacks (`seedFromFiles`), then reads the store every
+ * `intervalMs` (a query of each flow's newest version number) and swaps in a snapshot when a
+ * flow moved on.
  *
- * Started by the production server once it listens (instrumentation.ts → scripts/serve.mjs): it
- * first imports the flows folder's files the store lacks (`seedFromFiles`), then compares the
- * store with the files the build prerendered, so a server started on an older build catches up
- * at once.
+ * Nothing has to be revalidated for pages: the page cache (site/server/runtime/
+ * page-cache-handler.mjs) checks every cached page and `/api/flows/{id}` against the snapshot as
+ * it serves them, so the next visit after a refresh renders the new version.
  */
 import type { FlowVersionStore } from './flow-versions';
 import type { SiteFlows } from './site-flows';
@@ -17,8 +16,6 @@ export interface FlowWatcherOptions {
   flows: SiteFlows;
   store: FlowVersionStore;
   intervalMs: number;
-  /** Revalidates and warms what shows the flows; resolves once done. */
-  revalidate: (flowIds: string[]) => Promise<void>;
   log?: (message: string) => void;
 }
 
@@ -32,35 +29,33 @@ export function watchPublishedFlows(options: FlowWatcherOptions): FlowWatcher {
   const log = options.log ?? console.error;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const seeded = options.store.seedFromFiles().then(
-    ({ imported, diagnostics }) => {
-      if (imported.length > 0)
-        log(`[flows] imported from the flows folder: ${imported.join(', ')}`);
-      for (const d of diagnostics)
-        log(`[flows] not imported: ${d.file} ${d.pointer}: ${d.message}`);
-    },
-    (error: unknown) => log(`[flows] could not import the flows folder: ${String(error)}`),
-  );
+  let seeded = false;
+  // A store that is down at start is seeded on the first look that reaches it.
+  const seed = async () => {
+    if (seeded) return;
+    const { imported, diagnostics } = await options.store.seedFromFiles();
+    seeded = true;
+    if (imported.length > 0) log(`[flows] imported from the flows folder: ${imported.join(', ')}`);
+    for (const d of diagnostics) log(`[flows] not imported: ${d.file} ${d.pointer}: ${d.message}`);
+  };
 
-  // Flows whose pages still show an older version: kept until a revalidation succeeds.
-  const pending = new Set<string>();
+  let failing = false;
   const tick = async (): Promise<string[]> => {
-    await seeded;
-    for (const flowId of await options.flows.refresh()) pending.add(flowId);
-    const changed = [...pending];
-    if (changed.length > 0) {
-      log(`[flows] new published versions: ${changed.join(', ')}; revalidating their pages`);
-      await options.revalidate(changed);
-      for (const flowId of changed) pending.delete(flowId);
-    }
+    await seed();
+    const changed = await options.flows.refresh();
+    if (changed.length > 0) log(`[flows] new published versions: ${changed.join(', ')}`);
     return changed;
   };
 
   const loop = async () => {
     try {
       await tick();
+      if (failing) log('[flows] the published flows can be read again');
+      failing = false;
     } catch (error) {
-      log(`[flows] could not check for published versions: ${String(error)}`);
+      // Once per outage: the pages keep the last snapshot meanwhile.
+      if (!failing) log(`[flows] could not check for published versions: ${String(error)}`);
+      failing = true;
     }
     if (!stopped) timer = setTimeout(() => void loop(), options.intervalMs).unref();
   };

@@ -34,7 +34,6 @@ import {
   type OptionLists,
 } from '@/engine';
 import { isUniqueViolation, onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
 import type { FlowVersionTables } from './flow-versions-schema';
 import { setSourceVersion } from './set-source-version';
 
@@ -74,7 +73,7 @@ export interface FlowVersionStoreOptions extends LoadFlowsOptions {
   /** The flows folder: its shared option lists serve every check; seeds read its flow files. */
   flowsDir: string;
   vars: FlowVars;
-  database?: () => Promise<SiteDatabase>;
+  database: () => Promise<SiteDatabase>;
   now?: () => number;
 }
 
@@ -95,7 +94,7 @@ export class FlowVersionStore {
   private readonly now: () => number;
 
   constructor(private readonly options: FlowVersionStoreOptions) {
-    this.database = options.database ?? getDatabase;
+    this.database = options.database;
     this.now = options.now ?? Date.now;
   }
 

@@ -1,7 +1,7 @@
 /**
- * The site's flows: `flows/` loaded once per server process, with the brand from `site/env.ts`.
- * Server-only (the engine's loader reads files and runs ajv): components get the resolved flow,
- * plain JSON, as props. Its diagnostics are logged once, when it is first read.
+ * The site's flows folder: `flows/` loaded with the brand from `site/env.ts`. Server-only (the
+ * engine's loader reads files and runs ajv): components get the resolved flow, plain JSON, as
+ * props.
  */
 import path from 'node:path';
 import type { FlowVars, LoadFlowsOptions } from '@/engine';
@@ -25,12 +25,12 @@ export function siteFlowLoadOptions(): LoadFlowsOptions {
   return env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {};
 }
 
-let registry: FlowRegistry | undefined;
-
-export function siteFlowRegistry(log: (message: string) => void = console.error): FlowRegistry {
-  if (!registry) {
-    registry = loadFlowRegistry(SITE_FLOWS_DIR, siteFlowVars(), siteFlowLoadOptions());
-    for (const d of registry.diagnostics) log(`flow diagnostic: ${registry.format(d)}`);
-  }
+/**
+ * The flows folder loaded and checked, its diagnostics logged. The runtime loads it once per
+ * process (the files seed the catalogue and are all there is while Next builds).
+ */
+export function loadSiteFlowFiles(log: (message: string) => void = console.error): FlowRegistry {
+  const registry = loadFlowRegistry(SITE_FLOWS_DIR, siteFlowVars(), siteFlowLoadOptions());
+  for (const d of registry.diagnostics) log(`flow diagnostic: ${registry.format(d)}`);
   return registry;
 }

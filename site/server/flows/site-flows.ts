@@ -16,19 +16,13 @@
  *   started on that build revalidates the pages whose flow the store has moved on
  *   (flow-publish-watcher.ts).
  *
- * Next bundles the instrumentation hook and the routes as separate module instances, so each
- * instance of this module keeps its own snapshot; they agree because each reads the same store.
+ * The runtime (site/server/runtime/site-runtime.ts) holds the process's one `SiteFlows`.
  */
 import type { Diagnostic, ResolvedFlow } from '@/engine';
-import { env } from '@/site/env';
-import { FlowVersionStore, isOptionListId } from './flow-versions';
+import type { FlowVersionStore } from './flow-versions';
+import { isOptionListId } from './flow-versions';
 import { flowLookups, type FlowRegistry } from './flow-registry';
-import {
-  SITE_FLOWS_DIR,
-  siteFlowLoadOptions,
-  siteFlowRegistry,
-  siteFlowVars,
-} from './site-flow-registry';
+import { absentFlowRevision, flowRevision, revisionFlowId } from './flow-revision';
 
 /**
  * How old a snapshot may be when a lead or a page asks for a flow: one query a second at most,
@@ -72,6 +66,16 @@ export class SiteFlows {
   /** The flows as last refreshed (the files' ones before any refresh). */
   current(): FlowRegistry {
     return this.snapshot;
+  }
+
+  /**
+   * Whether `revision` (flow-revision.ts) is what the site serves of its flow now: the newest
+   * version as last refreshed, or, for a flow the catalogue lacks, its absence.
+   */
+  isLiveRevision(revision: string): boolean {
+    const flowId = revisionFlowId(revision);
+    const flow = this.snapshot.get(flowId);
+    return revision === (flow ? flowRevision(flow) : absentFlowRevision(flowId));
   }
 
   /**
@@ -180,30 +184,4 @@ export class SiteFlows {
     const problems = diagnostics?.map((d) => this.snapshot.format(d)).join('; ') ?? 'gone';
     this.log(`[flows] ${flowId} version ${version} is published but does not load: ${problems}`);
   }
-}
-
-let siteFlowsInstance: SiteFlows | undefined;
-
-/** This module instance's flows; the store is left out while Next builds. */
-export function siteFlows(): SiteFlows {
-  siteFlowsInstance ??= new SiteFlows({
-    files: siteFlowRegistry(),
-    store: env.NEXT_PHASE === 'phase-production-build' ? undefined : siteFlowStore(),
-  });
-  return siteFlowsInstance;
-}
-
-let storeInstance: FlowVersionStore | undefined;
-
-/**
- * The studio's store over the site database, with the brand and the flows folder's lists, checking
- * as the files' registry loads (the same warnings).
- */
-export function siteFlowStore(): FlowVersionStore {
-  storeInstance ??= new FlowVersionStore({
-    flowsDir: SITE_FLOWS_DIR,
-    vars: siteFlowVars(),
-    ...siteFlowLoadOptions(),
-  });
-  return storeInstance;
 }

@@ -6,7 +6,7 @@
  * their shape is checked (flow-event-batch.ts). Every event is checked; one bad event refuses all.
  */
 import { didYouMean, indexFlow, targetsOf, type ResolvedFlow } from '@/engine';
-import type { ApiError } from '@/site/server/auth/api-response';
+import type { ApiError } from '@/site/server/http/api-response';
 import type { FlowEventBatch, WireFlowEvent } from './flow-event-batch';
 import type { FunnelEvent } from './funnel-store';
 import { maxErrors } from './parse-flow-events';

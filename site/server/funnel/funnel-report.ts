@@ -10,7 +10,7 @@
  * with no target, so no visit goes uncounted.
  */
 import { indexFlow, targetsOf, type ResolvedFlow } from '@/engine';
-import { FunnelStore, type EventCount } from './funnel-store';
+import type { EventCount, FunnelStore } from './funnel-store';
 
 export interface FunnelTransition {
   /** `step#index`, the engine's numbering. */
@@ -69,8 +69,8 @@ function transitionTargets(flow: ResolvedFlow): Map<string, string> {
 
 export async function funnel(
   flow: ResolvedFlow,
-  options: FunnelOptions = {},
-  store: FunnelStore = new FunnelStore(),
+  options: FunnelOptions,
+  store: FunnelStore,
 ): Promise<Funnel> {
   const version = options.version ?? flow.version;
   const { endings } = indexFlow(flow);

@@ -1,12 +1,12 @@
 /**
- * Wires the flow events endpoint from the environment: the store over the site database, the
- * site's flows and the per-client rate limit. Built lazily, once per process, so importing the
- * route never opens the database during `next build`.
+ * What the flow events endpoint works with: the store over the site database, the site's flows
+ * and the per-client rate limit. The runtime (site/server/runtime/site-runtime.ts) builds them
+ * once per process.
  */
 import { env } from '@/site/env';
-import { getDatabase } from '@/site/server/db/site-database';
-import { LOOKUP_MAX_AGE_MS, siteFlows } from '@/site/server/flows/site-flows';
-import { createRateLimit, type RateDecision } from '@/site/server/leads/rate-limit';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { LOOKUP_MAX_AGE_MS, type SiteFlows } from '@/site/server/flows/site-flows';
+import { createRateLimit, type RateDecision } from '@/site/server/http/rate-limit';
 import type { KnownFlows } from './check-flow-events';
 import { FunnelStore } from './funnel-store';
 
@@ -17,13 +17,13 @@ export interface FunnelServices {
   rateLimit: (clientKey: string) => Promise<RateDecision>;
 }
 
-let services: FunnelServices | undefined;
-
-export function funnelServices(): FunnelServices {
-  services ??= {
-    store: new FunnelStore(getDatabase),
-    flows: () => siteFlows().fresh(LOOKUP_MAX_AGE_MS),
-    rateLimit: createRateLimit(env.FLOW_EVENTS_RATE_LIMIT, getDatabase, 'flow-events'),
+export function createFunnelServices(
+  database: () => Promise<SiteDatabase>,
+  flows: SiteFlows,
+): FunnelServices {
+  return {
+    store: new FunnelStore(database),
+    flows: () => flows.fresh(LOOKUP_MAX_AGE_MS),
+    rateLimit: createRateLimit(env.FLOW_EVENTS_RATE_LIMIT, database, 'flow-events'),
   };
-  return services;
 }

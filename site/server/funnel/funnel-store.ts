@@ -14,7 +14,6 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
 import { GroupCommit } from '@/site/server/leads/group-commit';
 import type { FunnelTables } from './funnel-schema';
 
@@ -64,7 +63,7 @@ export class FunnelStore {
   // Beacons arriving together share one commit (one fsync on SQLite), as leads do.
   private readonly commits = new GroupCommit<FunnelTables>(() => this.db());
 
-  constructor(private readonly database: () => Promise<SiteDatabase> = getDatabase) {}
+  constructor(private readonly database: () => Promise<SiteDatabase>) {}
 
   private readonly db = onceUntilFailure(async () =>
     (await this.database()).db.withTables<FunnelTables>(),

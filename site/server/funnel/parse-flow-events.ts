@@ -3,7 +3,7 @@
  * or the reasons it is not one: not UTF-8, not JSON, or each key at fault named as
  * `events[3].transition`. A bad body is the sender's fault, so every outcome here is a value.
  */
-import type { ApiError } from '@/site/server/auth/api-response';
+import type { ApiError } from '@/site/server/http/api-response';
 import { flowEventBatchSchema, type FlowEventBatch } from './flow-event-batch';
 
 export type ParsedFlowEvents =

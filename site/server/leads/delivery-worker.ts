@@ -63,6 +63,25 @@ export function outgoingBody(
   };
 }
 
+/** What the worker can say of itself, for `/healthz`. */
+export interface WorkerHealth {
+  running: boolean;
+  /** When the worker was started (ms). */
+  startedAt: number;
+  /** When the last pass completed (ms), undefined before the first. */
+  lastPassAt: number | undefined;
+  /** When the pass under way started (ms), if one is. */
+  passStartedAt: number | undefined;
+  /** Since when every pass has failed (the database unreachable), if they have. */
+  failingSince: number | undefined;
+  /** Why the last pass failed, while they fail. */
+  lastError: string | undefined;
+  /** Outcomes sent to HubSpot but not yet written (the database was down when they came). */
+  unrecorded: number;
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class DeliveryWorker {
   private running = false;
   private wake: (() => void) | undefined;
@@ -70,6 +89,26 @@ export class DeliveryWorker {
   private loopDone: Promise<void> | undefined;
   /** No delivery is sent before this time (set by a 429 from the sink). */
   private pausedUntil = 0;
+  /** Whether the start's recovery (stale leases, configuration holds) has been done. */
+  private recovered = false;
+  private startedAt = Date.now();
+  private lastPassAt: number | undefined;
+  private passStartedAt: number | undefined;
+  private failingSince: number | undefined;
+  private lastError: string | undefined;
+  /**
+   * Since when this worker has reached the database without a break: another holder's expired
+   * lease is taken over only after one lease length of that (see `claimDue`).
+   */
+  private connectedSince = Date.now();
+  /**
+   * Writes that must happen before anything new is claimed: outcomes of sends whose record
+   * failed (HubSpot has the lead, the database did not take the answer) and claims to give back.
+   * Done first on every pass, so a delivery that went out is never claimed and sent again.
+   */
+  private readonly owed: (() => Promise<void>)[] = [];
+  /** Deliveries claimed by the pass under way and not yet recorded. */
+  private readonly inFlight = new Set<number>();
 
   constructor(
     private readonly store: LeadStore,
@@ -77,21 +116,22 @@ export class DeliveryWorker {
     private readonly options: WorkerOptions,
   ) {}
 
-  /** Starts the loop: stale leases of a previous process are released, config holds re-queued. */
+  /**
+   * Starts the loop. It never ends by itself: a pass that fails (the database down, for a moment
+   * or an hour) is logged once and tried again every `pollMs`, and the worker resumes on the
+   * first pass that succeeds. The start's recovery (a dead predecessor's leases released,
+   * configuration holds re-queued) is part of the first pass that reaches the database.
+   */
   start(): void {
     if (this.running) return;
     this.running = true;
-    // A database that is down at start must not stop the worker: the loop retries it.
-    this.loopDone = this.recover()
-      .catch((error: unknown) =>
-        this.options.log?.(
-          `recovery at start failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-      .then(() => this.loop());
+    this.startedAt = Date.now();
+    this.connectedSince = this.startedAt;
+    this.loopDone = this.loop();
   }
 
   private async recover(): Promise<void> {
+    if (this.recovered) return;
     const stale = this.options.soleWorker ? await this.store.releaseStaleLeases() : 0;
     if (stale > 0)
       this.options.log?.(`${stale} delivery attempt(s) were interrupted; retrying them`);
@@ -101,18 +141,67 @@ export class DeliveryWorker {
       if (released > 0)
         this.options.log?.(`${released} held delivery(ies) re-queued: HubSpot is configured`);
     }
+    this.recovered = true;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops the loop: the pass under way finishes (its sends are recorded) within `graceMs`; past
+   * that, the deliveries it has not sent yet are given back to the queue and the ones being sent
+   * stay leased, to be retried (as in doubt) when the lease runs out.
+   */
+  async stop(graceMs = 8_000): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loopDone;
+    if (!this.loopDone) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    const drained = this.loopDone.then(async () => {
+      // Outcomes still owed to the outbox are written now if the database answers; otherwise
+      // their deliveries stay leased and are retried, in doubt, after the restart.
+      await this.payOwed().catch(() => undefined);
+      return 'ended' as const;
+    });
+    const ended = await Promise.race([drained, late]);
+    clearTimeout(timer);
+    if (ended === 'late') {
+      this.options.log?.(
+        `stopped with ${this.inFlight.size} delivery(ies) still being sent; they are retried when their lease ends`,
+      );
+    }
   }
 
   /** Wakes the loop now (a lead was just committed); while paused by a 429 it waits its turn. */
   kick(): void {
     this.kicked = true;
     if (Date.now() >= this.pausedUntil) this.wake?.();
+  }
+
+  /**
+   * Attempts the due deliveries of these leads (every due one when undefined) now, up to
+   * `expected` sends, outside the loop: a staff member's retry, `npm run leads -- retry`. Leases
+   * keep it and a running loop (this process's or another's) from sending one delivery twice.
+   */
+  async deliverNow(leadIds: string[] | undefined, expected: number): Promise<number> {
+    let attempted = 0;
+    for (let sent = await this.runOnce(leadIds); sent > 0; sent = await this.runOnce(leadIds)) {
+      attempted += sent;
+      if (attempted >= expected) break;
+    }
+    return attempted;
+  }
+
+  health(): WorkerHealth {
+    return {
+      running: this.running,
+      startedAt: this.startedAt,
+      lastPassAt: this.lastPassAt,
+      passStartedAt: this.passStartedAt,
+      failingSince: this.failingSince,
+      lastError: this.lastError,
+      unrecorded: this.owed.length,
+    };
   }
 
   private async loop(): Promise<void> {
@@ -122,30 +211,76 @@ export class DeliveryWorker {
         await this.sleep(paused);
         continue;
       }
-      let sent = 0;
+      let sent: number;
+      this.passStartedAt = Date.now();
       try {
-        sent = await this.runOnce();
+        sent = await this.pass();
       } catch (error) {
-        this.options.log?.(
-          `delivery pass failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.passFailed(error);
+        await this.sleep(this.options.pollMs);
+        continue;
+      } finally {
+        this.passStartedAt = undefined;
       }
       if (sent > 0 || !this.running) continue;
       if (this.kicked) {
         this.kicked = false;
         continue;
       }
-      const due = await this.store.nextDueAt();
-      await this.sleep(
-        due === undefined
-          ? this.options.pollMs
-          : Math.min(this.options.pollMs, Math.max(25, due - Date.now())),
+      await this.sleep(await this.idleWait());
+    }
+  }
+
+  /** One pass of the loop: what is owed, the start's recovery, then the due deliveries. */
+  private async pass(): Promise<number> {
+    await this.payOwed();
+    await this.recover();
+    const sent = await this.runOnce();
+    const now = Date.now();
+    if (this.failingSince !== undefined) {
+      this.options.log?.(
+        `delivery resumed after ${Math.round((now - this.failingSince) / 1000)} s without the database`,
       );
+      this.failingSince = undefined;
+      this.lastError = undefined;
+      this.connectedSince = now;
+    }
+    this.lastPassAt = now;
+    return sent;
+  }
+
+  private passFailed(error: unknown): void {
+    this.lastError = reason(error);
+    if (this.failingSince === undefined) {
+      this.failingSince = Date.now();
+      // Once per outage, not once per poll.
+      this.options.log?.(
+        `delivery pass failed: ${this.lastError}; trying again every ${this.options.pollMs} ms`,
+      );
+    }
+  }
+
+  /** Until the next delivery is due, `pollMs` at most. */
+  private async idleWait(): Promise<number> {
+    try {
+      const due = await this.store.nextDueAt();
+      if (due !== undefined) return Math.min(this.options.pollMs, Math.max(25, due - Date.now()));
+    } catch {
+      // The next pass finds out whether the database is gone.
+    }
+    return this.options.pollMs;
+  }
+
+  private async payOwed(): Promise<void> {
+    while (this.owed.length > 0) {
+      await this.owed[0]!();
+      this.owed.shift();
     }
   }
 
   /** Waits `ms`, or less when woken (`kick`, `stop`). */
   private async sleep(ms: number): Promise<void> {
+    if (!this.running) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
       this.wake = () => {
@@ -159,7 +294,9 @@ export class DeliveryWorker {
   /**
    * One pass: claims up to `concurrency` due deliveries (optionally of given leads) and sends
    * those the site-wide send window has room for; the others go back to the queue, and the worker
-   * waits for the next window (or the end of a pause another instance met).
+   * waits for the next window (or the end of a pause another instance met). Another worker's
+   * expired lease is taken over only once this one has reached the database for a whole lease:
+   * after an outage, the holder (back as soon as this one) records what it sent first.
    */
   async runOnce(leadIds?: string[]): Promise<number> {
     const now = Date.now();
@@ -168,29 +305,67 @@ export class DeliveryWorker {
       this.options.concurrency,
       this.options.leaseMs,
       leadIds,
+      { takeOverExpired: now - this.connectedSince >= this.options.leaseMs },
     );
     if (claimed.length === 0) return 0;
-    const { count, windowMs } = this.options.sendLimit;
-    const slots = await this.store.takeSendSlots(now, claimed.length, count, windowMs);
-    const sending = claimed.slice(0, slots.granted);
-    await this.store.releaseClaims(claimed.slice(slots.granted).map((d) => d.id));
-    if (sending.length < claimed.length) {
-      this.pausedUntil = Math.max(this.pausedUntil, slots.pausedUntil || slots.windowEndsAt);
+    for (const delivery of claimed) this.inFlight.add(delivery.id);
+    try {
+      const { count, windowMs } = this.options.sendLimit;
+      const slots = await this.store.takeSendSlots(now, claimed.length, count, windowMs);
+      const sending = claimed.slice(0, slots.granted);
+      const unsent = claimed.slice(slots.granted).map((d) => d.id);
+      await this.store.releaseClaims(unsent);
+      for (const id of unsent) this.inFlight.delete(id);
+      if (sending.length < claimed.length) {
+        this.pausedUntil = Math.max(this.pausedUntil, slots.pausedUntil || slots.windowEndsAt);
+      }
+      // Every send runs to its end (and its record) before the pass reports a failure of one.
+      const results = await Promise.allSettled(sending.map((delivery) => this.deliver(delivery)));
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      return sending.length;
+    } catch (error) {
+      // Nothing was sent: the claims go back (once the database takes it), not left to expire.
+      const unsent = claimed.map((d) => d.id).filter((id) => this.inFlight.delete(id));
+      if (unsent.length > 0) {
+        this.owed.push(() => this.store.releaseClaims(unsent));
+      }
+      throw error;
     }
-    await Promise.all(sending.map((delivery) => this.deliver(delivery)));
-    return sending.length;
   }
 
   private async deliver(delivery: DeliveryRow): Promise<void> {
-    const replacements = this.options.resolveFiles
-      ? await this.options.resolveFiles(delivery, this.sink)
-      : {};
+    let replacements: Record<string, string> = {};
+    try {
+      replacements = this.options.resolveFiles
+        ? await this.options.resolveFiles(delivery, this.sink)
+        : {};
+    } catch (error) {
+      // Files could not be read or uploaded: nothing was sent, the claim goes back.
+      this.inFlight.delete(delivery.id);
+      this.owed.push(() => this.store.releaseClaims([delivery.id]));
+      throw error;
+    }
     const result = await this.sink.send(delivery.formKey, outgoingBody(delivery, replacements));
     const record = this.toRecord(delivery, result);
-    await this.store.recordAttempt(delivery.id, record);
-    // A 429 pauses every instance: the pause is written where they all look before sending.
-    if (record.status === 'pending' && record.httpStatus === 429) {
-      await this.store.pauseSending(this.pausedUntil);
+    const at = Date.now();
+    const write = async () => {
+      await this.store.recordAttempt(delivery.id, record, at);
+      // A 429 pauses every instance: the pause is written where they all look before sending.
+      if (record.status === 'pending' && record.httpStatus === 429) {
+        await this.store.pauseSending(this.pausedUntil);
+      }
+    };
+    try {
+      await write();
+    } catch (error) {
+      // HubSpot has its answer; the outbox gets it before this worker claims anything again.
+      this.owed.push(write);
+      this.options.log?.(
+        `delivery ${delivery.id} was sent (${record.status}) but not recorded: ${reason(error)}; recording it once the database answers`,
+      );
+    } finally {
+      this.inFlight.delete(delivery.id);
     }
   }
 

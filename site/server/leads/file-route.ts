@@ -3,7 +3,7 @@
  * download (never rendered inline in our origin) with the type sniffed at upload.
  */
 import { isFileToken } from './file-storage';
-import { leadServices } from './lead-services';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 export async function GET(
   _request: Request,
@@ -12,7 +12,7 @@ export async function GET(
   const { token } = await context.params;
   const notFound = () => new Response('Not found', { status: 404 });
   if (!isFileToken(token)) return notFound();
-  const { store, files } = leadServices();
+  const { store, files } = siteRuntime().leads;
   const file = await store.fileByToken(token);
   if (!file) return notFound();
   const bytes = await files.read(file.storedName).catch(() => undefined);

@@ -30,22 +30,25 @@ export class FileStorage {
     await mkdir(this.dir, { recursive: true });
     const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
     // The uploads folder is configuration, not a build input: keep Turbopack from tracing it.
-    const handle = await open(
-      /*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ this.dir, storedName),
-      'wx',
-      0o600,
-    );
+    const file = path.join(/*turbopackIgnore: true*/ this.dir, storedName);
+    const handle = await open(/*turbopackIgnore: true*/ file, 'wx', 0o600);
     try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    const dir = await open(this.dir, 'r');
-    try {
-      await dir.sync(); // the new directory entry survives a crash too
-    } finally {
-      await dir.close();
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      const dir = await open(this.dir, 'r');
+      try {
+        await dir.sync(); // the new directory entry survives a crash too
+      } finally {
+        await dir.close();
+      }
+    } catch (error) {
+      // A full disk stops the write part way: no partial file is left behind.
+      await rm(file, { force: true }).catch(() => undefined);
+      throw error;
     }
     return {
       token: randomBytes(32).toString('base64url'),
@@ -55,6 +58,50 @@ export class FileStorage {
       mime: type.mime,
       size: bytes.byteLength,
     };
+  }
+
+  /**
+   * Stores every file of one lead, or none: when one cannot be written (a full or read-only
+   * folder), those already written are removed and the error is thrown.
+   */
+  async storeAll(
+    files: readonly {
+      field: string;
+      name: string;
+      bytes: Uint8Array;
+      mime: string;
+      ext: string;
+    }[],
+  ): Promise<StoredFile[]> {
+    const stored: StoredFile[] = [];
+    try {
+      for (const file of files)
+        stored.push(await this.store(file.field, file.name, file.bytes, file));
+    } catch (error) {
+      await this.remove(stored).catch(() => undefined);
+      throw error;
+    }
+    return stored;
+  }
+
+  /**
+   * Whether a file can be written in the folder now: a small file is created, synced and
+   * removed (a full disk or a read-only folder fails here, whatever the permission bits say).
+   */
+  async probeWritable(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const file = path.join(
+      /*turbopackIgnore: true*/ this.dir,
+      `.probe-${randomBytes(8).toString('hex')}`,
+    );
+    const handle = await open(/*turbopackIgnore: true*/ file, 'wx', 0o600);
+    try {
+      await handle.writeFile('probe');
+      await handle.sync();
+    } finally {
+      await handle.close().catch(() => undefined);
+      await rm(file, { force: true });
+    }
   }
 
   read(storedName: string): Promise<Buffer> {

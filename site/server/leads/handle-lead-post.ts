@@ -7,10 +7,12 @@
  * ran): the lead is checked against that version, so a visitor who started before a publish
  * finishes on the version they saw. Without it, the newest published version checks the lead.
  */
-import { bodyMediaType } from '@/site/http/media-type';
 import { newLeadId } from './lead-id';
 import { buildSubmissions, captchaAction, checkHiddenValues, validateAnswers } from '@/engine';
-import { clientIp, hubspotUtk } from './client-ip';
+import { errorResponse } from '@/site/server/http/api-response';
+import { clientIp } from '@/site/server/http/client-ip';
+import { overRateLimit, readPostBody } from '@/site/server/http/post-checks';
+import { hubspotUtk } from './hubspot-utk';
 import { uploadSpecs } from './upload-specs';
 import { honeypotField, honeypotTripped } from './honeypot';
 import type { StoredFile } from './lead-types';
@@ -22,15 +24,22 @@ import {
   type FieldError,
   type ParsedRequest,
 } from './parse-lead-request';
-import { readBody } from './read-body';
 import { checkUpload } from './sniff-upload';
 
 /** JSON bodies carry answers only; 256 KiB is far above any real form. */
 const maxJsonBytes = 256 * 1024;
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+const leadTypes = new Set(['application/json', 'multipart/form-data']);
 
-const refuse = (status: number, errors: FieldError[], headers?: Record<string, string>) =>
-  Response.json({ errors }, { status, headers });
+const refuse = errorResponse;
+
+/** How long a visitor is asked to wait when the site cannot store a lead (a disk or database fault). */
+export const STORAGE_RETRY_SECONDS = 30;
+
+/** What the visitor reads when their lead could not be stored: their answers stay in the form. */
+export function storageUnavailable(retryAfterSeconds: number): string {
+  return `Your answers could not be saved just now; nothing you entered is lost. Please try again in ${retryAfterSeconds} seconds.`;
+}
 
 /** The `version` query parameter: undefined when absent, null when not a version number. */
 function requestedVersion(url: string): number | undefined | null {
@@ -47,19 +56,8 @@ export async function handleLeadPost(
   const receivedAt = Date.now();
   const ip = clientIp(request.headers);
 
-  const rate = await services.rateLimit(ip ?? 'unknown');
-  if (!rate.ok) {
-    return refuse(
-      429,
-      [
-        {
-          field: 'request',
-          message: `Too many submissions; try again in ${rate.retryAfterSeconds} s`,
-        },
-      ],
-      { 'retry-after': String(rate.retryAfterSeconds) },
-    );
-  }
+  const limited = await overRateLimit(request, services.rateLimit, 'submissions');
+  if (limited) return limited;
 
   const version = requestedVersion(request.url);
   if (version === null) {
@@ -84,13 +82,6 @@ export async function handleLeadPost(
     ]);
   }
 
-  const mediaType = bodyMediaType(request.headers).type;
-  if (mediaType !== 'application/json' && mediaType !== 'multipart/form-data') {
-    return refuse(415, [
-      { field: 'content-type', message: 'Send application/json or multipart/form-data' },
-    ]);
-  }
-
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
     return refuse(400, [
@@ -106,16 +97,14 @@ export async function handleLeadPost(
   }
 
   const uploads = uploadSpecs(flow);
-  const maxBytes =
-    mediaType === 'application/json'
-      ? maxJsonBytes
-      : maxJsonBytes + [...uploads.values()].reduce((sum, spec) => sum + (spec.maxBytes ?? 0), 0);
-  const body = await readBody(request, maxBytes);
-  if (!body.ok) {
-    return body.reason === 'too-large'
-      ? refuse(413, [{ field: 'body', message: `The request is larger than ${maxBytes} bytes` }])
-      : refuse(400, [{ field: 'body', message: 'The request body could not be read' }]);
-  }
+  const uploadBytes = [...uploads.values()].reduce((sum, spec) => sum + (spec.maxBytes ?? 0), 0);
+  const body = await readPostBody(request, {
+    types: leadTypes,
+    typeMessage: 'Send application/json or multipart/form-data',
+    maxBytes: (type) => (type === 'application/json' ? maxJsonBytes : maxJsonBytes + uploadBytes),
+  });
+  if (!body.ok) return body.response;
+  const mediaType = body.type;
 
   const parsed: ParsedRequest =
     mediaType === 'application/json'
@@ -177,9 +166,15 @@ export async function handleLeadPost(
       : refuse(503, [{ field: 'captchaToken', message: captcha.message }], { 'retry-after': '5' });
   }
 
-  const stored: StoredFile[] = [];
-  for (const file of checkedFiles) {
-    stored.push(await services.files.store(file.field, file.name, file.bytes, file));
+  let stored: StoredFile[];
+  try {
+    stored = await services.files.storeAll(checkedFiles);
+  } catch (error) {
+    // The uploads folder is full, read-only or gone: nothing was kept, the visitor tries again.
+    console.error(`[leads] could not store the uploads of a ${flowId} lead:`, error);
+    return refuse(503, [{ field: 'request', message: storageUnavailable(STORAGE_RETRY_SECONDS) }], {
+      'retry-after': String(STORAGE_RETRY_SECONDS),
+    });
   }
   const submissions = buildSubmissions(flow, validated, {
     submittedAt: receivedAt,

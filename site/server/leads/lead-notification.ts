@@ -9,9 +9,7 @@
  * mail that fails is logged, never a lost, slowed or failed lead.
  */
 import type { Answers, FlowHeader } from '@/engine';
-import { env } from '@/site/env';
 import { formatUtcMinute } from '@/site/format/format-date';
-import { getMailer } from '@/site/server/mail/default-mailer';
 import type { Mailer, MailMessage } from '@/site/server/mail/mailer';
 import { leadContact } from './lead-contact';
 
@@ -32,12 +30,6 @@ export interface LeadNotifier {
   mailer: () => Mailer;
   logError?: (message: string, error: unknown) => void;
 }
-
-const fromEnv = (): LeadNotifier => ({
-  to: env.LEADS_NOTIFY_TO,
-  siteUrl: env.SITE_URL,
-  mailer: getMailer,
-});
 
 /** A visitor's text on one short line: no line breaks or control characters to forge lines with. */
 function oneLine(text: string, max = 200): string {
@@ -74,10 +66,7 @@ export function newLeadMail(
  * Sends the notification of a newly stored lead, when it is configured. Resolves once it is sent
  * or has failed (logged): it never rejects, so a caller may leave it running unawaited.
  */
-export async function notifyNewLead(
-  lead: StoredLeadNotice,
-  notifier: LeadNotifier = fromEnv(),
-): Promise<void> {
+export async function notifyNewLead(lead: StoredLeadNotice, notifier: LeadNotifier): Promise<void> {
   const to = notifier.to;
   if (!to || to.length === 0) return;
   const logError =

@@ -1,22 +1,22 @@
 /**
- * Wires the lead pipeline from the environment: outbox, files, sink, captcha, rate limit, flows.
- * Everything here is built lazily, once per process, so importing a route never opens the
- * database during `next build`.
+ * The lead pipeline's parts as the environment configures them: the CRM sink, the services the
+ * endpoint checks and stores a lead with, and the delivery worker. The runtime
+ * (site/server/runtime/site-runtime.ts) builds them once per process, over its database and
+ * flows; nothing here keeps one of its own.
  */
 import { env, hubspotForms, hubspotSubscriptionTypes } from '@/site/env';
-import { getDatabase, siteDialect } from '@/site/server/db/site-database';
 import type { ResolvedFlow } from '@/engine';
-import { siteFlows } from '@/site/server/flows/site-flows';
+import type { SiteDatabase } from '@/site/server/db/database';
+import { createRateLimit, type RateDecision } from '@/site/server/http/rate-limit';
+import type { Mailer } from '@/site/server/mail/mailer';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
 import { noneSink, type CrmSink } from './crm-sink';
 import { DeliveryWorker } from './delivery-worker';
 import { createFileResolver } from './file-resolver';
-import { FileStorage, fileLink } from './file-storage';
+import { fileLink, type FileStorage } from './file-storage';
 import { createHubSpotSink } from './hubspot-sink';
 import { notifyNewLead, type StoredLeadNotice } from './lead-notification';
 import type { LeadStore } from './lead-store';
-import { OutboxStore } from './outbox-store';
-import { createRateLimit, type RateDecision } from './rate-limit';
 
 /** The flow a lead is checked against: version `version` when given, else the newest. */
 export interface LeadFlows {
@@ -51,32 +51,41 @@ export function createSinkFromEnv(): CrmSink {
   });
 }
 
-/** The lead store over the database the environment names (PostgreSQL, else the SQLite file). */
-export function createLeadStoreFromEnv(): LeadStore {
-  return new OutboxStore();
+/** What the lead services are built over. */
+export interface LeadDependencies {
+  store: LeadStore;
+  files: FileStorage;
+  flows: LeadFlows;
+  database: () => Promise<SiteDatabase>;
+  mailer: Mailer;
 }
 
-let services: LeadServices | undefined;
-
-export function leadServices(): LeadServices {
-  services ??= {
-    store: createLeadStoreFromEnv(),
-    files: new FileStorage(env.UPLOADS_DIR),
-    flows: siteFlows(),
+export function createLeadServices(deps: LeadDependencies): LeadServices {
+  return {
+    store: deps.store,
+    files: deps.files,
+    flows: deps.flows,
     captcha: createCaptchaVerifier({
       provider: env.CAPTCHA_PROVIDER,
       secret: env.CAPTCHA_SECRET,
       verifyUrl: env.CAPTCHA_VERIFY_URL,
     }),
-    rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, getDatabase),
+    rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, deps.database),
     fileLink: (token) => fileLink(env.SITE_URL, token),
-    onNewLead: (lead) => void notifyNewLead(lead),
+    onNewLead: (lead) =>
+      void notifyNewLead(lead, {
+        to: env.LEADS_NOTIFY_TO,
+        siteUrl: env.SITE_URL,
+        mailer: () => deps.mailer,
+      }),
   };
-  return services;
 }
 
-export function createWorkerFromEnv(
-  store: LeadStore = createLeadStoreFromEnv(),
+/** The delivery worker over `store`, sending to the sink the environment names. */
+export function createDeliveryWorker(
+  store: LeadStore,
+  files: FileStorage,
+  soleWorker: boolean,
   log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
 ): DeliveryWorker {
   return new DeliveryWorker(store, createSinkFromEnv(), {
@@ -86,9 +95,9 @@ export function createWorkerFromEnv(
     concurrency: 8,
     sendLimit: { count: env.LEADS_SEND_PER_10S, windowMs: 10_000 },
     // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
-    soleWorker: siteDialect === 'sqlite',
+    soleWorker,
     leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
-    resolveFiles: createFileResolver(store, new FileStorage(env.UPLOADS_DIR), env.SITE_URL),
+    resolveFiles: createFileResolver(store, files, env.SITE_URL),
     log,
   });
 }

@@ -67,6 +67,17 @@ export interface SendSlots {
   windowEndsAt: number;
 }
 
+export interface OutboxDepth {
+  deliveries: number;
+  oldestReceivedAt: number | null;
+  oldestDueAt: number | null;
+}
+
+export interface ClaimOptions {
+  /** Whether a delivery whose lease expired may be claimed (default true). */
+  takeOverExpired?: boolean;
+}
+
 export interface LeadStore {
   /**
    * Stores a lead, its deliveries (one per submission, pending, due at `receivedAt`) and its
@@ -84,10 +95,17 @@ export interface LeadStore {
    * due first (ties by insertion order), until `now + leaseMs`, and counts an attempt on each.
    * Claiming is atomic: until its lease expires or its attempt is recorded, a claimed delivery is
    * not returned by any other claim, from this process or another. Claiming a delivery whose
-   * lease expired counts that earlier attempt in doubt (`inDoubt + 1`).
+   * lease expired counts that earlier attempt in doubt (`inDoubt + 1`); with
+   * `takeOverExpired: false` such deliveries are left to their holder.
    * The rows returned carry the attempt count including this one.
    */
-  claimDue(now: number, limit: number, leaseMs: number, leadIds?: string[]): Promise<DeliveryRow[]>;
+  claimDue(
+    now: number,
+    limit: number,
+    leaseMs: number,
+    leadIds?: string[],
+    options?: ClaimOptions,
+  ): Promise<DeliveryRow[]>;
 
   /**
    * Records the outcome of a claimed delivery's attempt and releases its lease: delivered
@@ -167,6 +185,9 @@ export interface LeadStore {
 
   stats(): Promise<LeadStats>;
 
-  /** The outbox's depth: pending deliveries and when the oldest of their leads arrived. */
-  pending(): Promise<{ deliveries: number; oldestReceivedAt: number | null }>;
+  /**
+   * The outbox's depth: pending deliveries, when the oldest of their leads arrived, and since
+   * when the longest-waiting delivery that is due at `now` has been due (how far delivery lags).
+   */
+  pending(now?: number): Promise<OutboxDepth>;
 }

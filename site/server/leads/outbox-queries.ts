@@ -4,8 +4,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
-import type { LeadStats } from './lead-store';
+import type { LeadStats, OutboxDepth } from './lead-store';
 import type {
   AttemptLogRow,
   DeliveryRow,
@@ -25,7 +24,7 @@ import {
 } from './outbox-rows';
 
 export class OutboxQueries {
-  constructor(private readonly database: () => Promise<SiteDatabase> = getDatabase) {}
+  constructor(private readonly database: () => Promise<SiteDatabase>) {}
 
   /** The database with the outbox's tables typed, and which dialect it speaks. */
   protected readonly handle = onceUntilFailure(async () => {
@@ -147,12 +146,17 @@ export class OutboxQueries {
     return this.files('lead_id', leadId);
   }
 
-  async pending(): Promise<{ deliveries: number; oldestReceivedAt: number | null }> {
-    const { rows } = await sql<{ n: number; oldest: number | null }>`SELECT COUNT(*) AS n,
-        MIN(l.received_at) AS oldest
+  async pending(now = Date.now()): Promise<OutboxDepth> {
+    const { rows } = await sql<{ n: number; oldest: number | null; due: number | null }>`SELECT
+        COUNT(*) AS n, MIN(l.received_at) AS oldest,
+        MIN(CASE WHEN d.next_attempt_at <= ${now} THEN d.next_attempt_at END) AS due
       FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
       WHERE d.status = 'pending'`.execute(await this.db());
-    return { deliveries: Number(rows[0]?.n ?? 0), oldestReceivedAt: rows[0]?.oldest ?? null };
+    return {
+      deliveries: Number(rows[0]?.n ?? 0),
+      oldestReceivedAt: rows[0]?.oldest ?? null,
+      oldestDueAt: rows[0]?.due ?? null,
+    };
   }
 
   async stats(): Promise<LeadStats> {

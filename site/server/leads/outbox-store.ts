@@ -7,12 +7,12 @@
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { isUniqueViolation, type Dialect, type SiteDatabase } from '@/site/server/db/database';
-import { getDatabase } from '@/site/server/db/site-database';
 import { GroupCommit } from './group-commit';
 import { leadContact } from './lead-contact';
 import {
   DuplicateLeadError,
   type AttemptRecord,
+  type ClaimOptions,
   type LeadStore,
   type RequeueSelector,
   type SendSlots,
@@ -76,7 +76,7 @@ const clip = (text: string | undefined) => (text === undefined ? null : text.sli
 export class OutboxStore extends OutboxQueries implements LeadStore {
   private readonly commits = new GroupCommit<OutboxTables>(() => this.db());
 
-  constructor(database: () => Promise<SiteDatabase> = getDatabase) {
+  constructor(database: () => Promise<SiteDatabase>) {
     super(database);
   }
 
@@ -178,16 +178,21 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
     limit: number,
     leaseMs: number,
     leadIds?: string[],
+    options: ClaimOptions = {},
   ): Promise<DeliveryRow[]> {
     const { db, site } = await this.handle();
     if (leadIds?.length === 0) return [];
     const only = leadIds ? sql`AND lead_id IN (${sql.join(leadIds)})` : sql``;
+    const unleased =
+      options.takeOverExpired === false
+        ? sql`in_flight_until IS NULL`
+        : sql`(in_flight_until IS NULL OR in_flight_until < ${now})`;
     const skipLocked = site.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
     // The due rows are picked once (a CTE is evaluated once), then leased by id: PostgreSQL
     // could otherwise run an IN subquery again and lease rows it did not pick.
     const { rows } = await sql<DeliveryRecord>`WITH picked AS (SELECT id FROM lead_deliveries
         WHERE status = 'pending' AND next_attempt_at <= ${now}
-          AND (in_flight_until IS NULL OR in_flight_until < ${now}) ${only}
+          AND ${unleased} ${only}
         ORDER BY next_attempt_at, id LIMIT ${limit} ${skipLocked})
       UPDATE lead_deliveries
       SET in_flight_until = ${now + leaseMs}, attempts = attempts + 1, updated_at = ${now},

@@ -16,6 +16,12 @@ export interface PostgresCluster {
   url: string;
   /** A new, empty database; its URL. */
   createDatabase(prefix?: string): Promise<string>;
+  /**
+   * Stops the server, keeping its data, as an outage would (`fast`: connections are cut); `resume`
+   * starts it again on the same port. A cluster named by `PG_TEST_URL` cannot do either.
+   */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -59,12 +65,25 @@ export async function createDatabase(url: string, prefix = 'test'): Promise<stri
   return withDatabase(url, name);
 }
 
-function cluster(url: string, stop: () => void): PostgresCluster {
-  return { url, createDatabase: (prefix) => createDatabase(url, prefix), stop };
+function cluster(
+  url: string,
+  control: Pick<PostgresCluster, 'pause' | 'resume' | 'stop'>,
+): PostgresCluster {
+  return { url, createDatabase: (prefix) => createDatabase(url, prefix), ...control };
 }
 
+const notOurs = () => {
+  throw new Error('PG_TEST_URL names a server this process cannot stop and start');
+};
+
 export async function startPostgres(): Promise<PostgresCluster> {
-  if (process.env.PG_TEST_URL) return cluster(process.env.PG_TEST_URL, () => undefined);
+  if (process.env.PG_TEST_URL) {
+    return cluster(process.env.PG_TEST_URL, {
+      pause: notOurs,
+      resume: notOurs,
+      stop: () => undefined,
+    });
+  }
   const bin = binDir();
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-cluster-'));
   chmodSync(dir, 0o700);
@@ -89,22 +108,36 @@ export async function startPostgres(): Promise<PostgresCluster> {
   // Durability is the tests' subject only through what PostgreSQL promises; fsync off keeps the
   // private cluster fast on a shared disk.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  run(path.join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-o',
-    options,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-o',
+      options,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      'start',
+    ]);
+  start();
+  let running = true;
   const stop = () => {
     try {
-      run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      if (running) run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
     } finally {
+      running = false;
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return cluster(`postgres://postgres@127.0.0.1:${port}/postgres`, stop);
+  return cluster(`postgres://postgres@127.0.0.1:${port}/postgres`, {
+    pause: () => {
+      run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      running = false;
+    },
+    resume: () => {
+      start();
+      running = true;
+    },
+    stop,
+  });
 }

@@ -1,10 +1,10 @@
 /** Valid answers for every flow, from the engine's own path explorer (the same flows the site serves). */
 import { flowPaths, type FlowPath, type ResolvedFlow } from '@/engine';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { loadSiteFlowFiles } from '@/site/server/flows/site-flow-registry';
 
 /** The flows the lead endpoint accepts: the site's own registry, not a copy of it. */
 export function siteFlows(): Readonly<Record<string, ResolvedFlow>> {
-  return siteFlowRegistry().flows;
+  return loadSiteFlowFiles().flows;
 }
 
 /** The paths of a flow that end in a submission. */
@@ -28,3 +28,23 @@ export const exeBytes = () => {
   bytes[0x3c] = 0x80;
   return bytes;
 };
+
+/**
+ * A careers application as the browser sends it (multipart: the answers of the flow's first
+ * submitting path, the page, and one part per file given), from `page`.
+ */
+export function careersMultipart(
+  files: Record<string, { bytes: Uint8Array; name: string }>,
+  page: { uri: string; name: string },
+): FormData {
+  const path = submittingPaths('careers')[0]!;
+  const answers: Record<string, unknown> = { ...path.answers };
+  for (const key of ['resume_document', 'cover_letter', 'diploma_document']) delete answers[key];
+  const form = new FormData();
+  form.set('answers', JSON.stringify(answers));
+  form.set('page', JSON.stringify(page));
+  for (const [field, file] of Object.entries(files)) {
+    form.set(field, new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  }
+  return form;
+}

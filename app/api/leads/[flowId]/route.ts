@@ -1,4 +1,4 @@
-import { postLead } from '@/site/server/leads/lead-endpoint';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -7,5 +7,5 @@ export async function POST(
   request: Request,
   context: { params: Promise<{ flowId: string }> },
 ): Promise<Response> {
-  return postLead(request, (await context.params).flowId);
+  return siteRuntime().postLead(request, (await context.params).flowId);
 }

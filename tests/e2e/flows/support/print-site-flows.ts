@@ -5,7 +5,7 @@
  */
 import { getContentSource } from '@/site/content/get-content-source';
 import { flowPlacements } from '@/site/flows/flow-placements';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { loadSiteFlowFiles } from '@/site/server/flows/site-flow-registry';
 
 const placements = await flowPlacements(getContentSource());
-process.stdout.write(JSON.stringify({ flows: siteFlowRegistry().flows, placements }));
+process.stdout.write(JSON.stringify({ flows: loadSiteFlowFiles().flows, placements }));

@@ -19,7 +19,7 @@ import {
   type PlacementContent,
 } from '@/site/flows/flow-placements';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
+import { loadSiteFlowFiles } from '@/site/server/flows/site-flow-registry';
 import { browserWalks } from '@/tests/e2e/flows/support/browser-walks';
 
 const run = promisify(execFile);
@@ -121,7 +121,7 @@ describe('flow placements', () => {
       states: () => site.states(),
       cities: () => site.cities(),
     };
-    const ids = siteFlowRegistry().ids();
+    const ids = loadSiteFlowFiles().ids();
     expect(placementsOfUnknownFlows(ids, await flowPlacements(site))).toEqual([]);
     expect(placementsOfUnknownFlows(ids, await flowPlacements(content))).toEqual([
       { flowId: 'tellUsMor', path: '/typo-page', selector: '#form-tellUsMor', host: 'flow' },
@@ -130,8 +130,8 @@ describe('flow placements', () => {
 
   it('places every site flow, and walks the questionnaires on their pages', async () => {
     const placements = await flowPlacements(getContentSource());
-    expect(unplacedFlows(siteFlowRegistry().ids(), placements)).toEqual([]);
-    const walked = browserWalks(siteFlowRegistry().flows, placements).map((w) => w.placement);
+    expect(unplacedFlows(loadSiteFlowFiles().ids(), placements)).toEqual([]);
+    const walked = browserWalks(loadSiteFlowFiles().flows, placements).map((w) => w.placement);
     expect(walked).toEqual(
       expect.arrayContaining([
         { flowId: 'client', path: '/', selector: '#form-client', host: 'flow' },

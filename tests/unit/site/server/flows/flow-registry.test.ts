@@ -1,7 +1,8 @@
 /**
- * The one server flow registry: pages, the flow JSON route and the lead endpoint read the same
- * loaded flows (the files, then what the studio's store publishes), and a diagnostic reads the
- * same wherever it is printed.
+ * The one flow catalogue of a process (the runtime's): pages, the flow JSON route and the lead
+ * endpoint read the same loaded flows (the files, then what the studio's store publishes), the
+ * JSON route names the revision it serves for the page cache, and a diagnostic reads the same
+ * wherever it is printed.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,33 +11,36 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadSiteFlow } from '@/site/flows/load-site-flow';
 import { GET, generateStaticParams } from '@/site/flows/flow-json-route';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
-import { siteFlowRegistry } from '@/site/server/flows/site-flow-registry';
-import { siteFlowStore, siteFlows } from '@/site/server/flows/site-flows';
+import { flowRevision, REVISION_HEADER } from '@/site/server/flows/flow-revision';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 // This file's own SQLite database (site/env.ts reads it once, on import).
 vi.hoisted(() => {
   process.env.LEADS_DB = `${process.env.TMPDIR ?? '/tmp'}/flow-registry-${process.pid}.sqlite`;
 });
 
+const flowResponse = (flowId: string) =>
+  GET(new Request(`http://site.test/api/flows/${flowId}`), {
+    params: Promise.resolve({ flowId }),
+  });
 const flowJson = async (flowId: string) =>
-  (await (
-    await GET(new Request(`http://site.test/api/flows/${flowId}`), {
-      params: Promise.resolve({ flowId }),
-    })
-  ).json()) as { version: number; title: string };
+  (await (await flowResponse(flowId)).json()) as { version: number; title: string };
 
 describe('the site flow registry', () => {
-  it('is loaded once per process and serves pages and the flow JSON route alike', async () => {
-    const registry = siteFlowRegistry();
-    expect(siteFlowRegistry()).toBe(registry);
+  it('is one per process and serves pages and the flow JSON route alike', async () => {
+    const flows = siteRuntime().flows;
+    expect(siteRuntime().flows).toBe(flows);
+    const registry = flows.current();
     expect(await loadSiteFlow('client')).toBe(registry.get('client'));
     expect(generateStaticParams().map((p) => p.flowId)).toEqual(registry.ids());
     expect(registry.ids()).toContain('newsletter');
   });
 
   it('serves pages and the flow JSON route the version the store publishes', async () => {
-    const store = siteFlowStore();
+    const store = siteRuntime().flowStore;
     await store.seedFromFiles();
+    const before = (await flowResponse('ebook')).headers.get(REVISION_HEADER)!;
+    expect(siteRuntime().isLiveFlowRevision(before)).toBe(true);
     const source = (await store.latest('ebook'))!.source;
     const title = (JSON.parse(source) as { title: string }).title;
     const result = await store.publish('ebook', source.replace(title, 'The guide, renamed'), {
@@ -44,17 +48,29 @@ describe('the site flow registry', () => {
       note: 'rename',
     });
     expect(result.ok).toBe(true);
-    await siteFlows().refresh();
-    expect((await loadSiteFlow('ebook')).title).toBe('The guide, renamed');
+    await siteRuntime().flows.refresh();
+    const renamed = await loadSiteFlow('ebook');
+    expect(renamed.title).toBe('The guide, renamed');
     expect(await flowJson('ebook')).toMatchObject({
       title: 'The guide, renamed',
       version: result.ok ? result.version : 0,
     });
+    // A page or response cached with the old revision is no longer served; the new one is.
+    expect(siteRuntime().isLiveFlowRevision(before)).toBe(false);
+    const after = (await flowResponse('ebook')).headers.get(REVISION_HEADER)!;
+    expect(after).toBe(flowRevision(renamed));
+    expect(siteRuntime().isLiveFlowRevision(after)).toBe(true);
+  });
+
+  it('answers an unknown flow with a 404 whose revision stays live until the flow exists', async () => {
+    const response = await flowResponse('noSuchFlow');
+    expect(response.status).toBe(404);
+    expect(siteRuntime().isLiveFlowRevision(response.headers.get(REVISION_HEADER)!)).toBe(true);
   });
 
   it('substitutes the brand from site/env.ts', () => {
     // site/env.ts defaults: no variable is set in the unit tests.
-    const flow = JSON.stringify(siteFlowRegistry().get('subscribePage'));
+    const flow = JSON.stringify(siteRuntime().flows.current().get('subscribePage'));
     expect(flow).toContain('Relationship to Harborline Advisory');
     expect(flow).toContain('relationship_to_harborline');
   });

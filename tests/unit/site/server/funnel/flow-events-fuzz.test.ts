@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetsOf } from '@/engine';
 import type { FunnelServices } from '@/site/server/funnel/funnel-services';
 import { handleFlowEventsPost } from '@/site/server/funnel/handle-flow-events-post';
-import { createRateLimit } from '@/site/server/leads/rate-limit';
+import { createRateLimit } from '@/site/server/http/rate-limit';
 import { dialects } from '@/tests/integration/support/test-databases';
 import { repoFlow, repoRegistry, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
 

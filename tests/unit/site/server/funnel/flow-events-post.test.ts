@@ -9,7 +9,7 @@ import { postFlowEvents } from '@/site/server/funnel/flow-events-endpoint';
 import type { FunnelServices } from '@/site/server/funnel/funnel-services';
 import { FunnelStore } from '@/site/server/funnel/funnel-store';
 import { handleFlowEventsPost } from '@/site/server/funnel/handle-flow-events-post';
-import { createRateLimit } from '@/site/server/leads/rate-limit';
+import { createRateLimit } from '@/site/server/http/rate-limit';
 import { dialects } from '@/tests/integration/support/test-databases';
 import { repoFlow, repoRegistry, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
 
@@ -276,16 +276,16 @@ describe.each(dialects)('POST /api/flow-events on %s', (dialect) => {
 });
 
 describe('the flow events endpoint', () => {
-  it('answers 500 and logs when the database is down, a fault of ours', async () => {
+  it('answers 503 and logs when the database is down, a fault of ours', async () => {
     const dead = openDatabase({ url: 'postgres://nobody@127.0.0.1:1/none', file: '' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const response = await postFlowEvents(request(batch), () => ({
+      const response = await postFlowEvents(request(batch), {
         store: new FunnelStore(() => Promise.resolve(dead)),
         flows: () => Promise.resolve(repoRegistry()),
         rateLimit: createRateLimit(0),
-      }));
-      expect(response.status).toBe(500);
+      });
+      expect(response.status).toBe(503);
       expect((await errorsOf(response)).map((error) => error.field)).toEqual(['request']);
       expect(logged).toHaveBeenCalledWith(
         '[funnel] could not store flow events:',

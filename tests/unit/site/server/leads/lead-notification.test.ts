@@ -18,7 +18,7 @@ import {
   type StoredLeadNotice,
 } from '@/site/server/leads/lead-notification';
 import type { LeadServices } from '@/site/server/leads/lead-services';
-import { createRateLimit } from '@/site/server/leads/rate-limit';
+import { createRateLimit } from '@/site/server/http/rate-limit';
 import { createFileMailer } from '@/site/server/mail/file-mailer';
 import type { Mailer } from '@/site/server/mail/mailer';
 import { dialects } from '@/tests/integration/support/test-databases';

@@ -15,7 +15,7 @@ import { createCaptchaVerifier } from '@/site/server/leads/captcha-verifier';
 import { FileStorage, fileLink } from '@/site/server/leads/file-storage';
 import { handleLeadPost } from '@/site/server/leads/handle-lead-post';
 import type { LeadServices } from '@/site/server/leads/lead-services';
-import { createRateLimit } from '@/site/server/leads/rate-limit';
+import { createRateLimit } from '@/site/server/http/rate-limit';
 import { dialects } from '@/tests/integration/support/test-databases';
 import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 import { tempOutbox } from './outbox-fixtures';

@@ -3,11 +3,13 @@ import { createFileMailer } from './file-mailer';
 import type { Mailer } from './mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
-let mailer: Mailer | undefined;
-
-/** The site's mailer: SMTP when `SMTP_URL` is set, otherwise files in `MAIL_DIR`. */
-export function getMailer(): Mailer {
-  mailer ??= env.SMTP_URL
+/**
+ * The site's mailer as the environment configures it: SMTP when `SMTP_URL` is set, otherwise
+ * files in `MAIL_DIR`. The runtime (site/server/runtime/site-runtime.ts) makes the one the
+ * process uses.
+ */
+export function createSiteMailer(): Mailer {
+  return env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
     : createFileMailer({
         dir: env.MAIL_DIR,
@@ -24,5 +26,4 @@ export function getMailer(): Mailer {
               }
             : undefined,
       });
-  return mailer;
 }

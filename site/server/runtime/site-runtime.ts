@@ -1,0 +1,201 @@
+/**
+ * The site's runtime: the one object per process that holds what the server keeps between
+ * requests — the database, the flow catalogue and its watcher, the lead services with the one
+ * delivery worker, the funnel services, the account API, the mailer, the search index — and
+ * answers `/healthz` about them.
+ *
+ * - `instrumentation.ts` starts it (`startSiteRuntime`) when a server process starts, under any
+ *   host: `npm start` (scripts/serve.mjs), `next start`, `next dev`, Next's standalone server.js
+ *   or the container. Starting begins the background work: the worker's loop and the flow
+ *   watcher (which first imports the flows folder into the catalogue).
+ * - Pages, route handlers, the CLI scripts and the production server reach it through
+ *   `siteRuntime()`, the one accessor. A CLI gets a runtime that is never started (no worker
+ *   loop, no watcher) and closes it with `close()` before it exits.
+ * - Next loads the app as several module instances per process, so the runtime is kept in the one
+ *   process-wide handle (process-handle.mjs) rather than in a module variable: whichever
+ *   instance asks first creates it, every other gets the same object.
+ * - While Next builds, the runtime has no store: the flows are the folder's files, and nothing
+ *   opens the database.
+ */
+import { env } from '@/site/env';
+import { pagePolicy } from '@/site/http/page-policy';
+import { SiteSearchHolder } from '@/site/search/site-search-holder';
+import type { AuthApi } from '@/site/server/auth/auth-api';
+import { createSiteAuthApi } from '@/site/server/auth/site-auth-api';
+import { CLIENT_ERRORS_PER_MINUTE } from '@/site/server/client-errors/handle-client-error-post';
+import {
+  isPostgresUrl,
+  onceUntilFailure,
+  openMigrated,
+  type DatabaseConfig,
+  type Dialect,
+  type SiteDatabase,
+} from '@/site/server/db/database';
+import { siteMigrations } from '@/site/server/db/site-migrations';
+import { watchPublishedFlows, type FlowWatcher } from '@/site/server/flows/flow-publish-watcher';
+import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { SiteFlows } from '@/site/server/flows/site-flows';
+import {
+  SITE_FLOWS_DIR,
+  loadSiteFlowFiles,
+  siteFlowLoadOptions,
+  siteFlowVars,
+} from '@/site/server/flows/site-flow-registry';
+import { createFunnelServices, type FunnelServices } from '@/site/server/funnel/funnel-services';
+import { healthReport, type HealthReport } from '@/site/server/health/health-report';
+import { createRateLimit, type RateDecision } from '@/site/server/http/rate-limit';
+import type { DeliveryWorker } from '@/site/server/leads/delivery-worker';
+import { FileStorage } from '@/site/server/leads/file-storage';
+import { answerLeadPost } from '@/site/server/leads/lead-endpoint';
+import {
+  createDeliveryWorker,
+  createLeadServices,
+  type LeadServices,
+} from '@/site/server/leads/lead-services';
+import { OutboxStore } from '@/site/server/leads/outbox-store';
+import type { Mailer } from '@/site/server/mail/mailer';
+import { createSiteMailer } from '@/site/server/mail/site-mailer';
+import type { ProcessRuntime } from './process-handle.mjs';
+import { runtimeSlot } from './process-handle.mjs';
+
+export type RuntimePhase = 'build' | 'run';
+
+export class SiteRuntime implements ProcessRuntime {
+  readonly phase: RuntimePhase;
+  readonly dialect: Dialect;
+  /** The database the environment names: PostgreSQL at `DATABASE_URL`, else the SQLite file. */
+  readonly databaseConfig: DatabaseConfig = { url: env.DATABASE_URL, file: env.LEADS_DB };
+  /** The database, opened and migrated on first use (again after a failed open). */
+  readonly database: () => Promise<SiteDatabase>;
+  readonly mailer: Mailer;
+  /** The published flows' store (the studio's); while Next builds the catalogue does not read it. */
+  readonly flowStore: FlowVersionStore;
+  /** The flow catalogue: what every page, endpoint and tool of this process serves. */
+  readonly flows: SiteFlows;
+  readonly uploads: FileStorage;
+  readonly leads: LeadServices;
+  /** The process's one delivery worker; its loop runs once the runtime is started. */
+  readonly worker: DeliveryWorker;
+  readonly funnel: FunnelServices;
+  readonly auth: () => Promise<AuthApi>;
+  readonly search = new SiteSearchHolder();
+  readonly clientErrorsRateLimit: (clientKey: string) => Promise<RateDecision>;
+  private started = false;
+  private stopping: Promise<void> | undefined;
+  private watcher: FlowWatcher | undefined;
+  private opened: SiteDatabase | undefined;
+
+  constructor(phase: RuntimePhase) {
+    this.phase = phase;
+    this.dialect = isPostgresUrl(this.databaseConfig.url) ? 'postgres' : 'sqlite';
+    this.database = onceUntilFailure(async () => {
+      if (this.phase === 'build') throw new Error('The database is not opened while Next builds');
+      this.opened = await openMigrated(this.databaseConfig, siteMigrations);
+      return this.opened;
+    });
+    this.mailer = createSiteMailer();
+    this.flowStore = new FlowVersionStore({
+      flowsDir: SITE_FLOWS_DIR,
+      vars: siteFlowVars(),
+      ...siteFlowLoadOptions(),
+      database: this.database,
+    });
+    this.flows = new SiteFlows({
+      files: loadSiteFlowFiles(),
+      store: phase === 'build' ? undefined : this.flowStore,
+    });
+    this.uploads = new FileStorage(env.UPLOADS_DIR);
+    const store = new OutboxStore(this.database);
+    this.leads = createLeadServices({
+      store,
+      files: this.uploads,
+      flows: this.flows,
+      database: this.database,
+      mailer: this.mailer,
+    });
+    // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
+    this.worker = createDeliveryWorker(store, this.uploads, this.dialect === 'sqlite');
+    this.funnel = createFunnelServices(this.database, this.flows);
+    this.auth = onceUntilFailure(() => createSiteAuthApi(this.database, this.mailer));
+    this.clientErrorsRateLimit = createRateLimit(CLIENT_ERRORS_PER_MINUTE);
+  }
+
+  /**
+   * Begins the background work of a server process: the delivery worker's loop and the flow
+   * watcher. Returns at once: a database that is down now is reached by their next tries.
+   */
+  start(): void {
+    if (this.started || this.phase === 'build') return;
+    this.started = true;
+    this.worker.start();
+    this.watcher = watchPublishedFlows({
+      flows: this.flows,
+      store: this.flowStore,
+      intervalMs: env.FLOWS_WATCH_MS,
+    });
+  }
+
+  /**
+   * Stops the background work and closes the database: the worker finishes the pass under way
+   * (within `graceMs`), the watcher stops looking. The production server calls it once the
+   * requests under way are answered (scripts/serve.mjs drains on SIGTERM); asked again, it
+   * resolves with the first call.
+   */
+  stop(graceMs = 8_000): Promise<void> {
+    this.stopping ??= (async () => {
+      this.watcher?.stop();
+      if (this.started) await this.worker.stop(graceMs);
+      await this.close();
+    })();
+    return this.stopping;
+  }
+
+  /** Closes the database if it was opened (a CLI, before it exits). */
+  async close(): Promise<void> {
+    const opened = this.opened;
+    this.opened = undefined;
+    await opened?.close();
+  }
+
+  /** `POST /api/leads/{flowId}`, for the App Router route and the production server alike. */
+  postLead(request: Request, flowId: string): Promise<Response> {
+    return answerLeadPost(request, flowId, this.leads, this.worker);
+  }
+
+  pagePolicy(scriptHashes: readonly string[]): string {
+    return pagePolicy(scriptHashes);
+  }
+
+  isLiveFlowRevision(revision: string): boolean {
+    return this.flows.isLiveRevision(revision);
+  }
+
+  health(): Promise<HealthReport> {
+    return healthReport({
+      dialect: this.dialect,
+      outbox: (now) => this.leads.store.pending(now),
+      worker: () => this.worker.health(),
+      workerExpected: this.started,
+      pollMs: env.LEADS_WORKER_POLL_MS,
+      sendTimeoutMs: env.HUBSPOT_TIMEOUT_MS,
+      probeUploads: () => this.uploads.probeWritable(),
+    });
+  }
+}
+
+/** The process's runtime, created on first use (see the module's comment). */
+export function siteRuntime(): SiteRuntime {
+  const slot = runtimeSlot();
+  const phase = env.NEXT_PHASE === 'phase-production-build' ? 'build' : 'run';
+  return (slot.runtime ?? slot.publish(new SiteRuntime(phase))) as SiteRuntime;
+}
+
+/** Starts the process's runtime (instrumentation.ts, once per server process). */
+export function startSiteRuntime(): SiteRuntime {
+  const runtime = siteRuntime();
+  runtime.start();
+  return runtime;
+}
+
+/** The process's database, for the functions that take one (`database = siteDatabase`). */
+export const siteDatabase = (): Promise<SiteDatabase> => siteRuntime().database();
