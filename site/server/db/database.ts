@@ -55,6 +55,9 @@ const textParser = (oid: number): Parser =>
   oid === INT8 || oid === NUMERIC ? Number : (pg.types.getTypeParser(oid, 'text') as Parser);
 const pgTypes: pg.CustomTypesConfig = { getTypeParser: textParser };
 
+/** How long a statement waits for another process's lock on the SQLite file. */
+export const SQLITE_BUSY_TIMEOUT_MS = 250;
+
 function openSqlite(file: string): SiteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const handle = new SQLite(file);
@@ -63,7 +66,11 @@ function openSqlite(file: string): SiteDatabase {
   // a lead is acknowledged to the visitor only after its commit.
   handle.pragma('synchronous = FULL');
   handle.pragma('foreign_keys = ON');
-  handle.pragma('busy_timeout = 5000');
+  // better-sqlite3 waits for a lock synchronously, holding the whole server still while it
+  // waits: another process that keeps the file locked (a long write, a backup tool) must make a
+  // statement fail soon, not freeze every request. A lead that fails so is answered 503 and sent
+  // again by the browser; the worker tries again on its next poll.
+  handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The request path and the worker run the same few statements for every lead, and compiling
   // one costs more than running it: each SQL text is prepared once per connection.
   const prepared = new Map<string, SQLite.Statement>();

@@ -56,6 +56,7 @@ export interface HealthReport {
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
+/** An error's code in brackets (`ENOSPC`, `SQLITE_BUSY`): what it is, never where. */
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[A-Z0-9_]{2,20}$/.test(code) ? ` (${code})` : '';
@@ -92,7 +93,8 @@ export async function healthReport(checks: HealthChecks): Promise<HealthReport> 
     problems.push(
       state === 'stopped'
         ? 'The delivery worker is not running'
-        : `The delivery worker has not completed a pass for ${seconds(now - (worker.lastPassAt ?? worker.startedAt))} s`,
+        : `The delivery worker has not completed a pass for ${seconds(now - (worker.lastPassAt ?? worker.startedAt))} s` +
+            (state === 'failing' ? errorCode({ code: worker.lastErrorCode }) : ''),
     );
   }
 

@@ -76,6 +76,8 @@ export interface WorkerHealth {
   failingSince: number | undefined;
   /** Why the last pass failed, while they fail. */
   lastError: string | undefined;
+  /** The error's code (`ECONNREFUSED`, `SQLITE_BUSY`), when it has one: safe to show. */
+  lastErrorCode: string | undefined;
   /** Outcomes sent to HubSpot but not yet written (the database was down when they came). */
   unrecorded: number;
 }
@@ -96,6 +98,7 @@ export class DeliveryWorker {
   private passStartedAt: number | undefined;
   private failingSince: number | undefined;
   private lastError: string | undefined;
+  private lastErrorCode: string | undefined;
   /**
    * Since when this worker has reached the database without a break: another holder's expired
    * lease is taken over only after one lease length of that (see `claimDue`).
@@ -200,6 +203,7 @@ export class DeliveryWorker {
       passStartedAt: this.passStartedAt,
       failingSince: this.failingSince,
       lastError: this.lastError,
+      lastErrorCode: this.lastErrorCode,
       unrecorded: this.owed.length,
     };
   }
@@ -243,6 +247,7 @@ export class DeliveryWorker {
       );
       this.failingSince = undefined;
       this.lastError = undefined;
+      this.lastErrorCode = undefined;
       this.connectedSince = now;
     }
     this.lastPassAt = now;
@@ -251,6 +256,8 @@ export class DeliveryWorker {
 
   private passFailed(error: unknown): void {
     this.lastError = reason(error);
+    const code = (error as { code?: unknown } | null)?.code;
+    this.lastErrorCode = typeof code === 'string' ? code : undefined;
     if (this.failingSince === undefined) {
       this.failingSince = Date.now();
       // Once per outage, not once per poll.

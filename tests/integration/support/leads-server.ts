@@ -16,10 +16,18 @@ export interface LeadsServer {
   env: Record<string, string>;
   /** SIGKILL: no shutdown hooks, no flushing — a power cut as far as the process knows. */
   kill(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM, as an orchestrator stops a server: resolves once it exited, with how. */
+  stop(): Promise<Exit>;
   /** Starts a new process with the same environment, database and uploads. */
   restart(): Promise<void>;
   output(): string;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** From the signal to the exit. */
+  ms: number;
 }
 
 export function tempDataDir(): string {
@@ -94,10 +102,15 @@ export async function startLeadsServer(
     }
   }
 
-  function exited(proc: ChildProcess | undefined) {
-    return new Promise<void>((resolve) => {
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) resolve();
-      else proc.once('exit', () => resolve());
+  function exited(proc: ChildProcess | undefined, since = Date.now()) {
+    return new Promise<Exit>((resolve) => {
+      const exit = () => ({
+        code: proc?.exitCode ?? null,
+        signal: proc?.signalCode ?? null,
+        ms: Date.now() - since,
+      });
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) resolve(exit());
+      else proc.once('exit', () => resolve(exit()));
     });
   }
 
@@ -111,10 +124,11 @@ export async function startLeadsServer(
       proc?.kill('SIGKILL');
       await exited(proc);
     },
-    async stop() {
+    stop() {
       const proc = child;
+      const since = Date.now();
       proc?.kill('SIGTERM');
-      await exited(proc);
+      return exited(proc, since);
     },
     async restart() {
       await launch();
