@@ -44,6 +44,11 @@ export interface FakeHubSpotOptions {
   accessToken?: string;
   port?: number;
   /**
+   * The address to listen on: loopback by default; another one when the site runs elsewhere
+   * (the container test listens on the containers' gateway to the host).
+   */
+  host?: string;
+  /**
    * Serves `/__fake/…` for a test in another process (the browser tests' fake runs beside the
    * site): `PUT /__fake/forms/<guid>` sets a form, `GET /__fake/accepted` lists what was
    * accepted, `GET /__fake/health` answers 200.
@@ -134,8 +139,10 @@ export class FakeHubSpot {
 
   constructor(private readonly options: FakeHubSpotOptions) {}
 
+  /** Where this process reaches the fake (loopback when it listens on every address). */
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    const host = this.options.host ?? '127.0.0.1';
+    return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${this.port}`;
   }
 
   /** Starts listening (again, on the same port after `down()`). */
@@ -145,7 +152,9 @@ export class FakeHubSpot {
     server.keepAliveTimeout = 1000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port || this.options.port || 0, '127.0.0.1', () => resolve());
+      server.listen(this.port || this.options.port || 0, this.options.host ?? '127.0.0.1', () =>
+        resolve(),
+      );
     });
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
