@@ -1,6 +1,7 @@
 /**
  * The flow studio end to end, on two instances of the built site sharing one PostgreSQL (each
- * with its own copy of the build, as two machines would have): staff edit the client
+ * with its own copy of the build, as two machines would have; one served by the site's production
+ * server, the other by Next's own `next start`, as any host would run it): staff edit the client
  * questionnaire in the browser (an option relabelled, a new step on a new branch with its own
  * HubSpot field, a typo caught and fixed by its quick fix), see the branch in the graph and the
  * field in the path list, and publish with the keyboard. Then, without a rebuild or a restart, a
@@ -15,7 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { coveringPaths, type Answers, type PathStep, type ResolvedFlow } from '@/engine';
-import { startLeadsServer, type LeadsServer } from '../integration/support/leads-server';
+import {
+  startLeadsServer,
+  type LeadsServer,
+  type ServerHost,
+} from '../integration/support/leads-server';
 import {
   createDatabase,
   startPostgres,
@@ -50,7 +55,10 @@ function buildCopy(name: string): string {
   return dir;
 }
 
-async function startInstance(name: string): Promise<LeadsServer> {
+async function startInstance(
+  name: string,
+  host: ServerHost = 'production-server',
+): Promise<LeadsServer> {
   const server = await startLeadsServer(
     {
       NEXT_DIST_DIR: buildCopy(name),
@@ -61,6 +69,7 @@ async function startInstance(name: string): Promise<LeadsServer> {
       HUBSPOT_FORM_QUESTION: STUDIO_FORM,
     },
     databaseUrl,
+    host,
   );
   instances.push(server);
   return server;
@@ -149,7 +158,7 @@ async function staffPage(browser: Browser, server: LeadsServer): Promise<Page> {
 test('staff edit and publish the client questionnaire; every instance serves it at once', async ({
   browser,
 }) => {
-  const [a, b] = [await startInstance('a'), await startInstance('b')];
+  const [a, b] = [await startInstance('a'), await startInstance('b', 'next-start')];
   const before = await flowOf(a);
 
   // A visitor starts on the version before the publish.
@@ -263,7 +272,9 @@ test('staff edit and publish the client questionnaire; every instance serves it 
       timeout: Math.max(1, 10_000 - (Date.now() - publishedAt)),
     })
     .toBe(true);
-  console.log(`publish → new version on the other instance's /: ${Date.now() - publishedAt} ms`);
+  console.log(
+    `publish → new version on the other instance's / (next start): ${Date.now() - publishedAt} ms`,
+  );
   expect((await flowOf(b)).version).toBe(version);
 
   // Export writes what was published, byte for byte, and check accepts it.
@@ -330,4 +341,42 @@ test('staff edit and publish the client questionnaire; every instance serves it 
   await expect(
     studio.getByRole('status').filter({ hasText: 'Version 2 is published' }),
   ).toBeVisible();
+});
+
+test('staff publish from the instance under next start; both instances serve it within 10 s', async ({
+  browser,
+}) => {
+  const [a, b] = instances as [LeadsServer, LeadsServer];
+  // The studio opens under next start too: the catalogue was seeded when it started.
+  const studio = await staffPage(browser, b);
+  const editor = studio.getByRole('textbox', { name: 'The client flow as JSON' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  const source = readFileSync(path.join(root, 'flows', 'client.json'), 'utf8');
+  const question = 'Which phase is your business in today?';
+  await editor.click();
+  await studio.keyboard.press('ControlOrMeta+a');
+  await studio.keyboard.insertText(source.replace('What phase is your business in?', question));
+  await expect(studio.getByRole('status').filter({ hasText: /problems|error/ })).toHaveText(
+    'No problems: this text can be published.',
+  );
+  await studio.getByRole('button', { name: 'Publish…' }).click();
+  const dialog = studio.getByRole('dialog', { name: /Publish client as version/ });
+  await dialog.getByLabel(/What does this version change/).fill('A clearer first question');
+  await dialog.getByRole('button', { name: 'Publish now' }).click();
+  await expect(studio.getByRole('status').filter({ hasText: /is published/ })).toBeVisible();
+  const publishedAt = Date.now();
+
+  for (const [server, host] of [
+    [b, 'next start'],
+    [a, 'the production server'],
+  ] as const) {
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/`)).text()).includes(question), {
+        timeout: Math.max(1, 10_000 - (Date.now() - publishedAt)),
+      })
+      .toBe(true);
+    console.log(
+      `publish under next start → new version on / (${host}): ${Date.now() - publishedAt} ms`,
+    );
+  }
 });

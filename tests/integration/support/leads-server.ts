@@ -35,6 +35,25 @@ export function tempDataDir(): string {
 }
 
 /**
+ * What serves the build: the site's production server (`npm start`, scripts/serve.mjs), or
+ * Next's own `next start`, as a host that knows nothing of the site would run it.
+ */
+export type ServerHost = 'production-server' | 'next-start';
+
+function hostCommand(host: ServerHost, port: number): string[] {
+  return host === 'production-server'
+    ? [path.join(root, 'scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1']
+    : [
+        path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+        'start',
+        '--port',
+        String(port),
+        '--hostname',
+        '127.0.0.1',
+      ];
+}
+
+/**
  * Starts the built server on a fresh database: a SQLite file in its data folder, or, given a
  * PostgreSQL URL (`database`), that database. The build is the lead tests' shared one unless
  * `extraEnv` names another (`NEXT_DIST_DIR`; the browser tests run their own build this way).
@@ -42,6 +61,7 @@ export function tempDataDir(): string {
 export async function startLeadsServer(
   extraEnv: Record<string, string> = {},
   database?: string,
+  host: ServerHost = 'production-server',
 ): Promise<LeadsServer> {
   const data = tempDataDir();
   const port = await freePort();
@@ -67,20 +87,16 @@ export async function startLeadsServer(
   let output = '';
 
   async function launch() {
-    const proc = spawn(
-      process.execPath,
-      [path.join(root, 'scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          NODE_ENV: 'production',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const proc = spawn(process.execPath, hostCommand(host, port), {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        ...env,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child = proc;
