@@ -10,8 +10,11 @@ import { addCompileHints } from './scripts/compile-hints';
 
 const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
-  // The container image (Dockerfile) ships Next's traced standalone server files only.
+  // Next's standalone output (NEXT_OUTPUT=standalone): its server.js and the files it traces.
   output: env.NEXT_OUTPUT,
+  // Read at run time, so traced by hand: the flows folder (the catalogue's seed and its shared
+  // option lists). The search index lives in the build folder, which tracing leaves out.
+  outputFileTracingIncludes: { '/**/*': ['./flows/**/*.json'] },
   reactStrictMode: true,
   // Rendered pages, route responses and fetches are kept by the site's own cache handler, which
   // serves a page or /api/flows/{id} only while the flow revisions it shows are live (see

@@ -100,6 +100,10 @@ export async function startLeadsServer(
     proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child = proc;
+    // A test process that ends without stopping its server (a crash, a timeout) takes it along.
+    const orphan = () => proc.kill('SIGKILL');
+    process.once('exit', orphan);
+    proc.once('exit', () => process.removeListener('exit', orphan));
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
