@@ -35,22 +35,17 @@ export function tempDataDir(): string {
 }
 
 /**
- * What serves the build: the site's production server (`npm start`, scripts/serve.mjs), or
- * Next's own `next start`, as a host that knows nothing of the site would run it.
+ * What serves the site: the site's production server (`npm start`, scripts/serve.mjs), Next's
+ * own `next start` on the build, as a host that knows nothing of the site would run it, or
+ * `next dev` on the sources (NEXT_DIST_DIR names its own folder).
  */
-export type ServerHost = 'production-server' | 'next-start';
+export type ServerHost = 'production-server' | 'next-start' | 'next-dev';
 
 function hostCommand(host: ServerHost, port: number): string[] {
-  return host === 'production-server'
-    ? [path.join(root, 'scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1']
-    : [
-        path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
-        'start',
-        '--port',
-        String(port),
-        '--hostname',
-        '127.0.0.1',
-      ];
+  const listen = ['--port', String(port), '--hostname', '127.0.0.1'];
+  if (host === 'production-server') return [path.join(root, 'scripts', 'serve.mjs'), ...listen];
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  return [next, host === 'next-start' ? 'start' : 'dev', ...listen];
 }
 
 /**
@@ -92,7 +87,7 @@ export async function startLeadsServer(
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
+        NODE_ENV: host === 'next-dev' ? 'development' : 'production',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,7 +99,8 @@ export async function startLeadsServer(
     const orphan = () => proc.kill('SIGKILL');
     process.once('exit', orphan);
     proc.once('exit', () => process.removeListener('exit', orphan));
-    const deadline = Date.now() + 30_000;
+    // `next dev` compiles the route on this first request.
+    const deadline = Date.now() + (host === 'next-dev' ? 180_000 : 30_000);
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
       try {
