@@ -1,6 +1,8 @@
 /**
- * `GET /healthz` of the built server, on both databases: 200 with the outbox's depth while the
- * database answers, 503 when it cannot be reached; never the database's address or password.
+ * `GET /healthz` of the built server, on both databases: 200 with the worker's state and the
+ * outbox's depth while the database answers, 503 naming the database when it cannot be reached;
+ * never the database's address or password. (What makes the worker or the uploads folder fail is
+ * in faults-*.test.ts and health-report.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild } from './support/leads-build';
@@ -34,10 +36,14 @@ describe.each(dialects)('health check on %s', (dialect) => {
     const empty = await fetch(`${server.url}/healthz`);
     expect(empty.status).toBe(200);
     expect(empty.headers.get('cache-control')).toBe('no-store');
-    expect(await empty.json()).toEqual({
+    expect(await empty.json()).toMatchObject({
       status: 'ok',
+      failing: [],
       database: dialect,
-      outbox: { pending: 0, oldestPendingAgeSeconds: null },
+      worker: { state: 'running', unrecorded: 0 },
+      outbox: { pending: 0, oldestPendingAgeSeconds: null, lagSeconds: null },
+      uploads: 'writable',
+      problems: [],
     });
     const stored = await postLead(server, 'newsletter', {
       answers: { email: 'depth@example.com' },
@@ -45,11 +51,13 @@ describe.each(dialects)('health check on %s', (dialect) => {
     });
     expect(stored.status).toBe(202);
     const body = (await (await fetch(`${server.url}/healthz`)).json()) as {
-      outbox: { pending: number; oldestPendingAgeSeconds: number };
+      outbox: { pending: number; oldestPendingAgeSeconds: number; lagSeconds: number | null };
     };
     expect(body.outbox.pending).toBe(1);
     expect(body.outbox.oldestPendingAgeSeconds).toBeGreaterThanOrEqual(0);
     expect(body.outbox.oldestPendingAgeSeconds).toBeLessThan(60);
+    // HubSpot cannot be reached: the lead waits for its next attempt, due within the backoff.
+    expect(body.outbox.lagSeconds === null || body.outbox.lagSeconds < 60).toBe(true);
     const text = JSON.stringify(body);
     if (server.env.DATABASE_URL) {
       const url = new URL(server.env.DATABASE_URL);
@@ -77,10 +85,12 @@ describe('health check without its database', () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(503);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({
+    expect(JSON.parse(text)).toMatchObject({
       status: 'unavailable',
+      failing: expect.arrayContaining(['database']) as string[],
       database: 'postgres',
-      error: 'The database cannot be reached',
+      outbox: null,
+      problems: expect.arrayContaining(['The database cannot be reached']) as string[],
     });
     expect(text).not.toContain('s3cret-pw');
     expect(text).not.toContain('127.0.0.1');

@@ -28,7 +28,8 @@ describe.each(dialects)('on %s', (dialect) => {
     [server, browser] = await Promise.all([
       startLeadsServer(
         {
-          CAPTCHA_PROVIDER: 'recaptcha',
+          // Pages are rendered with the server's environment: the same as the build's.
+          ...captchaBuildEnv,
           CAPTCHA_SECRET: 'recaptcha-secret',
           CAPTCHA_VERIFY_URL: siteverify.url,
         },
