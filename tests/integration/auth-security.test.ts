@@ -111,10 +111,25 @@ describe.each(dialects)('account API security on %s', (dialect) => {
           body: 'email=a@b.example&password=x',
         }),
         415,
-        { errors: [{ message: 'Send the body as JSON (Content-Type: application/json).' }] },
+        {
+          errors: [
+            {
+              field: 'content-type',
+              message: 'Send the body as JSON (Content-Type: application/json).',
+            },
+          ],
+        },
       ],
-      [post('login', '{"email":'), 400, { errors: [{ message: 'The body is not valid JSON.' }] }],
-      [post('login', '[1]'), 400, { errors: [{ message: 'The body must be a JSON object.' }] }],
+      [
+        post('login', '{"email":'),
+        400,
+        { errors: [{ field: 'body', message: 'The body is not valid JSON.' }] },
+      ],
+      [
+        post('login', '[1]'),
+        400,
+        { errors: [{ field: 'body', message: 'The body must be a JSON object.' }] },
+      ],
       [
         post('login', { password: 'x' }),
         400,
@@ -138,7 +153,7 @@ describe.each(dialects)('account API security on %s', (dialect) => {
       [
         post('login', 'x'.repeat(20_000)),
         413,
-        { errors: [{ message: 'The body is larger than 16384 bytes.' }] },
+        { errors: [{ field: 'body', message: 'The body is larger than 16384 bytes' }] },
       ],
     ];
     for (const [request, status, body] of cases) {

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { errorResponse, type ApiError } from '@/site/server/http/api-response';
+import { readPostBody } from '@/site/server/http/post-checks';
+
+const jsonType = new Set(['application/json']);
 
 /** Bodies of the account API are a few hundred bytes; anything far larger is refused. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -15,22 +18,20 @@ export async function readJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
 ): Promise<BodyResult<z.output<S>>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    return fail(415, [{ message: 'Send the body as JSON (Content-Type: application/json).' }]);
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
-    return fail(413, [{ message: `The body is larger than ${MAX_BODY_BYTES} bytes.` }]);
-  }
+  const body = await readPostBody(request, {
+    types: jsonType,
+    typeMessage: 'Send the body as JSON (Content-Type: application/json).',
+    maxBytes: MAX_BODY_BYTES,
+  });
+  if (!body.ok) return body;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(new TextDecoder().decode(body.bytes));
   } catch {
-    return fail(400, [{ message: 'The body is not valid JSON.' }]);
+    return fail(400, [{ field: 'body', message: 'The body is not valid JSON.' }]);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return fail(400, [{ message: 'The body must be a JSON object.' }]);
+    return fail(400, [{ field: 'body', message: 'The body must be a JSON object.' }]);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

@@ -11,6 +11,8 @@
  * except a draft being created, which was never on the site.
  */
 import type { PageContentSource } from '@/site/content/page-content-source';
+import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
+import { readPostBody } from '@/site/server/http/post-checks';
 import { pathsOfEntry } from './entry-paths';
 import { matchesBearerSecret } from './webhook-secret';
 
@@ -30,7 +32,12 @@ export interface RevalidateDeps {
   logger?: Pick<Console, 'info' | 'warn'>;
 }
 
-const json = (status: number, body: unknown) => Response.json(body, { status });
+/** Strapi's payload is an entry with its relations: far below a megabyte. */
+const bodyRules = {
+  types: new Set(['application/json']),
+  typeMessage: 'Send the webhook as application/json',
+  maxBytes: 1024 * 1024,
+};
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -41,27 +48,35 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 export async function handleRevalidatePost(request: Request, deps: RevalidateDeps) {
   const logger = deps.logger ?? console;
   // No secret configured: the endpoint does not exist rather than accepting anyone.
-  if (!deps.secret) return json(404, { error: 'not found' });
-  if (!matchesBearerSecret(request.headers.get('authorization'), deps.secret))
-    return json(401, { error: 'unauthorized' });
+  if (!deps.secret) return new Response('Not found', { status: 404 });
+  if (!matchesBearerSecret(request.headers.get('authorization'), deps.secret)) {
+    return errorResponse(401, [
+      { field: 'authorization', message: 'The webhook secret is missing or wrong' },
+    ]);
+  }
 
+  const body = await readPostBody(request, bodyRules);
+  if (!body.ok) return body.response;
   let payload: Record<string, unknown> | undefined;
   try {
-    payload = asRecord(await request.json());
+    payload = asRecord(JSON.parse(new TextDecoder().decode(body.bytes)));
   } catch {
     payload = undefined;
   }
   const event = payload?.event;
   const model = payload?.model;
   const entry = asRecord(payload?.entry);
-  if (typeof event !== 'string' || typeof model !== 'string' || !entry)
-    return json(400, { error: 'expected a Strapi webhook payload: {event, model, entry}' });
+  if (typeof event !== 'string' || typeof model !== 'string' || !entry) {
+    return errorResponse(400, [
+      { field: 'body', message: 'Expected a Strapi webhook payload: {event, model, entry}' },
+    ]);
+  }
   if (!event.startsWith('entry.'))
-    return json(200, { revalidated: [], reason: 'not an entry event' });
+    return jsonResponse(200, { revalidated: [], reason: 'not an entry event' });
 
   const draft = entry.publishedAt === null;
   if (draft && event === 'entry.create')
-    return json(200, { revalidated: [], reason: 'a new draft is not on the site' });
+    return jsonResponse(200, { revalidated: [], reason: 'a new draft is not on the site' });
 
   const affected = await pathsOfEntry(model, entry, deps.content);
   if (affected.everything) deps.revalidate.everything();
@@ -69,5 +84,5 @@ export async function handleRevalidatePost(request: Request, deps: RevalidateDep
   deps.revalidate.search();
   const revalidated = affected.everything ? ['*', ...affected.paths] : affected.paths;
   logger.info(`[content] ${event} ${model}: revalidated ${revalidated.join(' ')}`);
-  return json(200, { revalidated });
+  return jsonResponse(200, { revalidated });
 }
