@@ -1,4 +1,4 @@
-/* global Headers, Request, Response, Buffer, setTimeout, clearTimeout */
+/* global Headers, Request, Response, Buffer, setTimeout, clearTimeout, setInterval, clearInterval */
 // The production server (`npm start`): Next's documented custom server (`next()`,
 // `prepare()`, `getRequestHandler()`) behind node:http, with two additions of the site's own:
 // - `POST /api/leads/{flowId}` is answered ahead of Next's router by the runtime's lead endpoint
@@ -159,18 +159,11 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   let markReady;
   const ready = new Promise((resolve) => (markReady = resolve));
   let draining = false;
-  let inFlight = 0;
-  let idle;
   const server = createServer((req, res) => {
     if (draining) {
       res.writeHead(503, { connection: 'close', 'retry-after': '5' }).end();
       return;
     }
-    inFlight += 1;
-    res.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) idle?.();
-    });
     // Requests that arrive while Next prepares wait for it.
     if (route) route(req, res);
     else void ready.then(() => route(req, res));
@@ -195,14 +188,17 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   const drain = async (signal) => {
     if (draining) return;
     draining = true;
-    console.log(`[serve] ${signal}: finishing ${inFlight} request(s), then stopping`);
+    console.log(`[serve] ${signal}: answering the requests under way, then stopping`);
     setTimeout(() => {
       console.error(`[serve] still busy after ${DRAIN_LIMIT_MS} ms; exiting now`);
       process.exit(1);
     }, DRAIN_LIMIT_MS).unref();
-    server.close();
+    // Closed once every connection is: each busy one ends after its answer, when it turns idle.
+    const closed = new Promise((resolve) => server.close(resolve));
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
-    if (inFlight > 0) await new Promise((resolve) => (idle = resolve));
+    await closed;
+    clearInterval(idle);
     await runtime.stop(WORKER_GRACE_MS);
     process.exit(0);
   };

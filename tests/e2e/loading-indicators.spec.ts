@@ -23,11 +23,16 @@ interface Recorder {
   clickedAt: number;
   /** When the header menus' links first entered the page (every panel is filled at once). */
   menuLinksAt: number;
+  /**
+   * When a menu first opened: what its "Loading…" delay counts from. A mouse opens it on hover,
+   * which comes before the click (more so on a busy machine).
+   */
+  menuOpenedAt: number;
 }
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    const recorder: Recorder = { seen: [], clickedAt: -1, menuLinksAt: -1 };
+    const recorder: Recorder = { seen: [], clickedAt: -1, menuLinksAt: -1, menuOpenedAt: -1 };
     (window as unknown as { loading: Recorder }).loading = recorder;
     const live = new Map<Element, Seen>();
     document.addEventListener(
@@ -42,6 +47,9 @@ test.beforeEach(async ({ page }) => {
       if (recorder.menuLinksAt < 0 && document.querySelector('.dropdown__panel a')) {
         recorder.menuLinksAt = now;
       }
+      if (recorder.menuOpenedAt < 0 && document.querySelector('.dropdown--open')) {
+        recorder.menuOpenedAt = now;
+      }
       for (const status of document.querySelectorAll('[role="status"]')) {
         const text = status.textContent?.trim() ?? '';
         if (!text.startsWith('Loading') || live.has(status)) continue;
@@ -54,7 +62,13 @@ test.beforeEach(async ({ page }) => {
         entry.hiddenAt = now;
         live.delete(status);
       }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
+    }).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
   });
 });
 
@@ -87,9 +101,9 @@ test('a menu that takes a second shows "Loading…" from 200 ms, then its links'
   await expect(panel.getByRole('status')).toHaveText('Loading…');
   await expect(panel.getByRole('link', { name: 'Management Consulting' })).toBeVisible();
   await expect(panel.getByRole('status')).toHaveCount(0);
-  const { seen, clickedAt } = await recorded(page);
+  const { seen, menuOpenedAt } = await recorded(page);
   expect(seen).toHaveLength(1);
-  expect(seen[0]!.shownAt - clickedAt).toBeGreaterThanOrEqual(190);
+  expect(seen[0]!.shownAt - menuOpenedAt).toBeGreaterThanOrEqual(190);
 });
 
 test('a Tab pressed before a menu has arrived lands on its first link once it does', async ({
@@ -119,24 +133,27 @@ test('a menu that arrives within 200 ms never shows "Loading…"', async ({ page
   const panel = await openConsulting(page);
   await expect(panel.getByRole('link', { name: 'Management Consulting' })).toBeVisible();
   await page.waitForTimeout(300);
-  const { seen, clickedAt, menuLinksAt } = await recorded(page);
+  const { seen, menuOpenedAt, menuLinksAt } = await recorded(page);
   // Never before the threshold; and nothing at all when the links came well within it (a
   // machine too busy to fill the menu in time may rightly show the indicator, from 200 ms on).
-  expect(seen.filter((entry) => entry.shownAt - clickedAt < 190)).toEqual([]);
-  if (menuLinksAt - clickedAt < 150) expect(seen).toEqual([]);
+  expect(seen.filter((entry) => entry.shownAt - menuOpenedAt < 190)).toEqual([]);
+  if (menuLinksAt - menuOpenedAt < 150) expect(seen).toEqual([]);
 });
 
 test('a form whose code is slow says it is loading, then sends what was typed', async ({
   page,
 }) => {
-  await page.route((url) => url.pathname === '/api/flows/newsletter', delayBy(1000));
+  // Long enough that a busy machine's assertions see the loading state before it ends.
+  await page.route((url) => url.pathname === '/api/flows/newsletter', delayBy(2000));
   await page.goto('/');
   const footer = page.locator('#newsletter');
   await footer.getByLabel('Email').fill('slow-line@example.com');
   const sent = leadResponse(page, 'newsletter');
   await footer.getByRole('button', { name: 'Submit' }).click();
-  await expect(footer.getByRole('status')).toHaveText('Loading the form…');
-  await expect(footer.locator('.flow-island')).toHaveAttribute('aria-busy', 'true');
+  // The status and the busy island together, while the form's code is on its way.
+  await expect(footer.locator('.flow-island[aria-busy="true"]').getByRole('status')).toHaveText(
+    'Loading the form…',
+  );
   expect((await sent).status()).toBe(202);
   await expect(footer.getByText('Congratulations')).toBeVisible();
   const { seen, clickedAt } = await recorded(page);
