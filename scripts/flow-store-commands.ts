@@ -1,12 +1,15 @@
 /**
  * The flow studio's store from the command line (`npm run flows -- export | publish`), over the
  * database the environment names (LEADS_DB or DATABASE_URL). Both first import the flows folder's
- * files not yet stored (`seedFromFiles`), so numbering continues from the versions in git.
+ * files by the catalogue's rule (site/server/flows/flow-seeder.ts), as a server does at start, so
+ * numbering continues from the versions in git and an edited file is not lost.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic, type Diagnostic, type FlowVars } from '@/engine';
-import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
+import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
+import { describeImport } from '@/site/server/flows/flow-seeder';
 import { siteDatabase } from '@/site/server/runtime/site-runtime';
 
 /** A diagnostic as `check` prints it, with the path of the file it names. */
@@ -21,11 +24,12 @@ function formatter(dir: string, file?: string) {
     );
 }
 
-async function seeded(dir: string, vars: FlowVars): Promise<FlowVersionStore> {
+async function seeded(dir: string, vars: FlowVars): Promise<FlowCatalogue> {
   // The runtime's database; the folder may be another than the site's (`--dir`).
-  const store = new FlowVersionStore({ flowsDir: dir, vars, database: siteDatabase });
-  const { imported, diagnostics } = await store.seedFromFiles();
-  if (imported.length > 0) console.error(`imported from ${dir}: ${imported.join(', ')}`);
+  const files = loadFlowRegistry(dir, vars);
+  const store = new FlowCatalogue({ flowsDir: dir, vars, database: siteDatabase, files });
+  const { imported, diagnostics } = await store.seed();
+  for (const i of imported) console.error(describeImport(i));
   const format = formatter(dir);
   for (const d of diagnostics) console.error(`not imported: ${format(d)}`);
   return store;

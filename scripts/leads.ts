@@ -7,10 +7,13 @@
  *   export --csv                every lead as CSV on stdout
  *   stats
  *   funnel <flowId> [--since YYYY-MM-DD] [--version N] [--json]
- *                               steps seen, transitions taken, where visits left (flow events)
+ *                               steps seen, transitions taken, where visits left (flow events),
+ *                               of the live version (or published version N) in the database;
+ *                               says which version and source it describes
  */
 import { didYouMean } from '@/engine';
 import { parseUtcDay } from '@/site/format/format-date';
+import { describedAs, describedFlows } from '@/site/server/flows/described-flows';
 import { formatFunnel } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
@@ -77,11 +80,12 @@ function parseSince(text: string): number | undefined {
 async function funnelReport(args: string[]) {
   const [flowId, ...rest] = args;
   if (!flowId || flowId.startsWith('--')) fail(usage);
-  const registry = await runtime.flows.fresh(0);
-  const flow = registry.get(flowId);
-  if (!flow) fail(`There is no flow "${flowId}". ${didYouMean(flowId, registry.ids())}`.trim());
+  const described = await describedFlows();
+  const { registry } = described;
+  const newest = registry.get(flowId);
+  if (!newest) fail(`There is no flow "${flowId}". ${didYouMean(flowId, registry.ids())}`.trim());
   let since: number | undefined;
-  let version = flow.version;
+  let flow = newest;
   let json = false;
   for (let i = 0; i < rest.length; i++) {
     const option = rest[i];
@@ -93,15 +97,21 @@ async function funnelReport(args: string[]) {
         fail(`--since must be a date as YYYY-MM-DD (or an ISO time), not "${value}"`);
     } else if (option === '--version') {
       const value = rest[++i] ?? '';
-      version = /^[1-9][0-9]*$/.test(value) ? Number(value) : 0;
-      if (version < 1 || version > flow.version) {
+      const version = /^[1-9][0-9]*$/.test(value) ? Number(value) : 0;
+      const found = version > 0 ? await described.version(flowId, version) : undefined;
+      if (!found) {
+        const versions = await described.versionsOf(flowId);
         fail(
-          `--version must be a version of flow "${flow.id}", 1 to ${flow.version}, not "${value}"`,
+          `--version must be a version of flow "${flowId}" in ${described.source}, ` +
+            `${versions[0]} to ${versions.at(-1)}, not "${value}"`,
         );
       }
+      flow = found;
     } else fail(usage);
   }
-  const report = await funnel(flow, { version, since }, runtime.funnel.store);
+  // The version's own steps and transitions: a funnel of version N is drawn on version N.
+  console.error(`funnel of ${describedAs(flow, described.source)}`);
+  const report = await funnel(flow, { version: flow.version, since }, runtime.funnel.store);
   if (json) console.log(JSON.stringify(report, null, 2));
   else process.stdout.write(formatFunnel(report));
 }

@@ -7,7 +7,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { isOptionListId } from '@/site/server/flows/flow-versions';
+import { isOptionListId } from '@/site/server/flows/flow-catalogue';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { queryParam } from '../query-param';
 import { AdminFrame, CsrfField } from '../admin-frame';
@@ -27,7 +27,7 @@ export default async function FlowListPage({
 }) {
   const staff = await requireStaff('/admin/flows');
   const registry = await siteRuntime().flows.fresh(0);
-  const store = siteRuntime().flowStore;
+  const store = siteRuntime().catalogue;
   await store.reloadOptionLists();
   const drafts = await store.draftIds();
   const lists = Object.keys(store.optionListData()).sort();

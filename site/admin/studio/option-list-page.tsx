@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { OPTION_LIST_PREFIX } from '@/site/server/flows/flow-versions';
+import { optionListStoreId } from '@/site/server/flows/flow-catalogue';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { AdminFrame } from '../admin-frame';
 import { OptionListStudio } from './option-list-studio';
@@ -25,8 +25,8 @@ function usesList(source: string, listId: string): boolean {
 export default async function OptionListPage({ params }: { params: Promise<{ listId: string }> }) {
   const { listId } = await params;
   const staff = await requireStaff(`/admin/flows/options/${encodeURIComponent(listId)}/edit`);
-  const store = siteRuntime().flowStore;
-  const id = `${OPTION_LIST_PREFIX}${listId}`;
+  const store = siteRuntime().catalogue;
+  const id = optionListStoreId(listId);
   const [latest, draft, flows] = await Promise.all([
     store.latest(id),
     store.draftOf(id),

@@ -24,7 +24,7 @@ export const metadata: Metadata = {
 export default async function FlowStudioPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const staff = await requireStaff(studioPath(id));
-  const store = siteRuntime().flowStore;
+  const store = siteRuntime().catalogue;
   const [latest, draft] = await Promise.all([store.latest(id), store.draftOf(id)]);
   await store.reloadOptionLists();
   if (!latest && !draft) notFound();

@@ -1,7 +1,8 @@
 /**
  * Keeps this instance's flow catalogue current, whichever instance published. Every instance
  * runs this watcher (the runtime starts it, site/server/runtime/site-runtime.ts): it first imports
- * the flows folder's files the store lacks (`seedFromFiles`), then reads the store every
+ * the flows folder's files by the seeder's rule (flow-seeder.ts), logging each import with its
+ * file, then reads the store every
  * `intervalMs` (a query of each flow's newest version number) and swaps in a snapshot when a
  * flow moved on.
  *
@@ -9,12 +10,11 @@
  * page-cache-handler.mjs) checks every cached page and `/api/flows/{id}` against the snapshot as
  * it serves them, so the next visit after a refresh renders the new version.
  */
-import type { FlowVersionStore } from './flow-versions';
-import type { SiteFlows } from './site-flows';
+import type { FlowCatalogue } from './flow-catalogue';
+import { describeImport } from './flow-seeder';
 
 export interface FlowWatcherOptions {
-  flows: SiteFlows;
-  store: FlowVersionStore;
+  catalogue: Pick<FlowCatalogue, 'seed' | 'live'>;
   intervalMs: number;
   log?: (message: string) => void;
 }
@@ -33,16 +33,16 @@ export function watchPublishedFlows(options: FlowWatcherOptions): FlowWatcher {
   // A store that is down at start is seeded on the first look that reaches it.
   const seed = async () => {
     if (seeded) return;
-    const { imported, diagnostics } = await options.store.seedFromFiles();
+    const { imported, diagnostics } = await options.catalogue.seed();
     seeded = true;
-    if (imported.length > 0) log(`[flows] imported from the flows folder: ${imported.join(', ')}`);
+    for (const i of imported) log(`[flows] ${describeImport(i)}`);
     for (const d of diagnostics) log(`[flows] not imported: ${d.file} ${d.pointer}: ${d.message}`);
   };
 
   let failing = false;
   const tick = async (): Promise<string[]> => {
     await seed();
-    const changed = await options.flows.refresh();
+    const changed = await options.catalogue.live.refresh();
     if (changed.length > 0) log(`[flows] new published versions: ${changed.join(', ')}`);
     return changed;
   };

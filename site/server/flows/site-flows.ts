@@ -1,6 +1,6 @@
 /**
- * The flows the site serves: the newest published version of each flow in the studio's store
- * (flow-versions.ts), over the files in `flows/` that seeded it. Pages, `/api/flows/{id}`, the lead
+ * The flows the site serves: the newest published version of each flow in the catalogue
+ * (flow-catalogue.ts), over the files in `flows/` that seeded it. Pages, `/api/flows/{id}`, the lead
  * and flow-event endpoints and the back office read flows here, so a version published in the
  * studio (or with `npm run flows -- publish`) reaches each of them without a rebuild.
  *
@@ -12,15 +12,15 @@
  *   concurrent callers; a failed refresh (database down) logs and keeps the snapshot it had.
  * - `version(id, n)` is any published version, kept once compiled (versions are immutable): a
  *   visitor who started on version n submits against version n after n + 1 is published.
- * - While Next builds there is no store: pages are prerendered from the files, and a server
- *   started on that build revalidates the pages whose flow the store has moved on
- *   (flow-publish-watcher.ts).
+ * - While Next builds there is no database: pages are prerendered from the files. A page or a
+ *   `/api/flows/{id}` cached for another revision of its flow than the live one is never served
+ *   (site/server/runtime/page-cache-handler.mjs asks `isLiveRevision`): it is rendered again.
  *
- * The runtime (site/server/runtime/site-runtime.ts) holds the process's one `SiteFlows`.
+ * The catalogue (flow-catalogue.ts) holds the process's one `SiteFlows`, as `live`.
  */
 import type { Diagnostic, ResolvedFlow } from '@/engine';
-import type { FlowVersionStore } from './flow-versions';
-import { isOptionListId } from './flow-versions';
+import type { FlowCatalogue } from './flow-catalogue';
+import { isOptionListId } from './flow-version-store';
 import { flowLookups, type FlowRegistry } from './flow-registry';
 import { absentFlowRevision, flowRevision, revisionFlowId } from './flow-revision';
 
@@ -36,8 +36,11 @@ const OLD_VERSIONS_KEPT = 64;
 export interface SiteFlowsOptions {
   /** The files' registry: the snapshot before the first refresh, and the flows while building. */
   files: FlowRegistry;
-  /** Absent while building: the files are then all there is. */
-  store?: FlowVersionStore;
+  /** What it reads; absent while building: the files are then all there is. */
+  catalogue?: Pick<
+    FlowCatalogue,
+    'latestVersionNumbers' | 'versionSource' | 'check' | 'reloadOptionLists'
+  >;
   log?: (message: string) => void;
   now?: () => number;
 }
@@ -92,7 +95,7 @@ export class SiteFlows {
 
   /** The snapshot, refreshed first when it is older than `maxAgeMs`. */
   async fresh(maxAgeMs: number): Promise<FlowRegistry> {
-    if (this.options.store && this.now() - this.refreshedAt >= maxAgeMs) {
+    if (this.options.catalogue && this.now() - this.refreshedAt >= maxAgeMs) {
       try {
         await this.refresh();
       } catch (error) {
@@ -121,9 +124,9 @@ export class SiteFlows {
     const key = `${flowId}@${version}`;
     const kept = this.old.get(key);
     if (kept || this.failed.has(key)) return kept;
-    const source = await this.options.store?.versionSource(flowId, version);
+    const source = await this.options.catalogue?.versionSource(flowId, version);
     if (source === undefined) return undefined;
-    const checked = this.options.store?.check(flowId, source);
+    const checked = this.options.catalogue?.check(flowId, source);
     const flow = checked?.flow;
     if (!flow) {
       if (checked) this.doesNotLoad(flowId, version, checked.diagnostics);
@@ -135,7 +138,7 @@ export class SiteFlows {
   }
 
   private async load(): Promise<string[]> {
-    const store = this.options.store;
+    const store = this.options.catalogue;
     if (!store) return [];
     const started = this.now();
     const numbers = await store.latestVersionNumbers();

@@ -33,8 +33,8 @@ import {
 } from '@/site/server/db/database';
 import { siteMigrations } from '@/site/server/db/site-migrations';
 import { watchPublishedFlows, type FlowWatcher } from '@/site/server/flows/flow-publish-watcher';
-import { FlowVersionStore } from '@/site/server/flows/flow-versions';
-import { SiteFlows } from '@/site/server/flows/site-flows';
+import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
+import type { SiteFlows } from '@/site/server/flows/site-flows';
 import {
   SITE_FLOWS_DIR,
   loadSiteFlowFiles,
@@ -68,9 +68,12 @@ export class SiteRuntime implements ProcessRuntime {
   /** The database, opened and migrated on first use (again after a failed open). */
   readonly database: () => Promise<SiteDatabase>;
   readonly mailer: Mailer;
-  /** The published flows' store (the studio's); while Next builds the catalogue does not read it. */
-  readonly flowStore: FlowVersionStore;
-  /** The flow catalogue: what every page, endpoint and tool of this process serves. */
+  /**
+   * The flow catalogue: where every flow comes from (the database; the files seed it). While
+   * Next builds it does not read the database.
+   */
+  readonly catalogue: FlowCatalogue;
+  /** The catalogue's live flows: what every page, endpoint and tool of this process serves. */
   readonly flows: SiteFlows;
   readonly uploads: FileStorage;
   readonly leads: LeadServices;
@@ -94,16 +97,15 @@ export class SiteRuntime implements ProcessRuntime {
       return this.opened;
     });
     this.mailer = createSiteMailer();
-    this.flowStore = new FlowVersionStore({
+    this.catalogue = new FlowCatalogue({
       flowsDir: SITE_FLOWS_DIR,
       vars: siteFlowVars(),
       ...siteFlowLoadOptions(),
       database: this.database,
-    });
-    this.flows = new SiteFlows({
       files: loadSiteFlowFiles(),
-      store: phase === 'build' ? undefined : this.flowStore,
+      readsStore: phase !== 'build',
     });
+    this.flows = this.catalogue.live;
     this.uploads = new FileStorage(env.UPLOADS_DIR);
     const store = new OutboxStore(this.database);
     this.leads = createLeadServices({
@@ -129,8 +131,7 @@ export class SiteRuntime implements ProcessRuntime {
     this.started = true;
     this.worker.start();
     this.watcher = watchPublishedFlows({
-      flows: this.flows,
-      store: this.flowStore,
+      catalogue: this.catalogue,
       intervalMs: env.FLOWS_WATCH_MS,
     });
   }

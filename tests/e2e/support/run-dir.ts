@@ -16,7 +16,10 @@ export function e2eMailDir(): string {
   return path.join(e2eRunDir(), 'mail');
 }
 
-/** The server under test's SQLite database (its LEADS_DB). */
+/**
+ * The server under test's SQLite database (its LEADS_DB): a fresh one in the run's folder, or
+ * `E2E_LEADS_DB` (a copy of the site's database, to walk its live flows).
+ */
 export function e2eDatabase(): string {
-  return path.join(e2eRunDir(), 'site.sqlite');
+  return process.env.E2E_LEADS_DB || path.join(e2eRunDir(), 'site.sqlite');
 }

@@ -18,8 +18,11 @@ export interface LeadsServer {
   kill(): Promise<void>;
   /** SIGTERM, as an orchestrator stops a server: resolves once it exited, with how. */
   stop(): Promise<Exit>;
-  /** Starts a new process with the same environment, database and uploads. */
-  restart(): Promise<void>;
+  /**
+   * Starts a new process with the same environment, database and uploads (or with `changes`
+   * made to the environment first: another database, say; `undefined` unsets a variable).
+   */
+  restart(changes?: Record<string, string | undefined>): Promise<void>;
   output(): string;
 }
 
@@ -146,7 +149,11 @@ export async function startLeadsServer(
       proc?.kill('SIGTERM');
       return exited(proc, since);
     },
-    async restart() {
+    async restart(changes = {}) {
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) delete env[name];
+        else env[name] = value;
+      }
       await launch();
     },
   };

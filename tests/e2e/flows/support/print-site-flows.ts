@@ -1,11 +1,18 @@
 /**
- * Prints the site's flows as the server's registry loads them, and where the site places them
+ * Prints the site's flows as the server under test serves them, and where the site places them
  * (its content source and shell), as JSON, for the browser tests (see repo-flows.ts:
- * Playwright's loader cannot import the engine's loader itself).
+ * Playwright's loader cannot import the engine's loader itself). `--live`: the catalogue's live
+ * versions over the database the environment names (site/server/flows/described-flows.ts);
+ * otherwise the flows folder's files, which a fresh database is seeded with.
  */
 import { getContentSource } from '@/site/content/get-content-source';
 import { flowPlacements } from '@/site/flows/flow-placements';
-import { loadSiteFlowFiles } from '@/site/server/flows/site-flow-registry';
+import { describedFlows } from '@/site/server/flows/described-flows';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 const placements = await flowPlacements(getContentSource());
-process.stdout.write(JSON.stringify({ flows: loadSiteFlowFiles().flows, placements }));
+const described = await describedFlows({ files: !process.argv.includes('--live') });
+process.stdout.write(
+  JSON.stringify({ flows: described.registry.flows, placements, source: described.source }),
+);
+await siteRuntime().close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { flowRevision } from '@/site/server/flows/flow-revision';
-import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
 import { watchPublishedFlows, type FlowWatcher } from '@/site/server/flows/flow-publish-watcher';
 import { SiteFlows } from '@/site/server/flows/site-flows';
 import { testDatabase, type TestDatabase } from '@/tests/integration/support/test-databases';
@@ -17,7 +17,7 @@ import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 describe('the flow watcher', () => {
   let database: TestDatabase;
   let site: SiteDatabase;
-  let store: FlowVersionStore;
+  let store: FlowCatalogue;
   let flows: SiteFlows;
   let watcher: FlowWatcher;
   let reachable = false;
@@ -26,20 +26,20 @@ describe('the flow watcher', () => {
   beforeAll(async () => {
     database = await testDatabase('sqlite');
     site = await database.open();
-    store = new FlowVersionStore({
+    store = new FlowCatalogue({
       flowsDir: FLOWS_DIR,
+      files: loadFlowRegistry(FLOWS_DIR, VARS),
       vars: VARS,
       database: () =>
         reachable ? Promise.resolve(site) : Promise.reject(new Error('connect ECONNREFUSED')),
     });
     flows = new SiteFlows({
       files: loadFlowRegistry(FLOWS_DIR, VARS),
-      store,
+      catalogue: store,
       log: () => undefined,
     });
     watcher = watchPublishedFlows({
-      flows,
-      store,
+      catalogue: { seed: () => store.seed(), live: flows },
       // Long: the test drives the looks itself.
       intervalMs: 600_000,
       log: (line) => logged.push(line),
@@ -65,9 +65,9 @@ describe('the flow watcher', () => {
     reachable = true;
     expect(await watcher.tick()).toEqual([]);
     expect((await store.latestVersionNumbers()).get('client')).toBeGreaterThan(0);
-    expect(logged.some((line) => line.startsWith('[flows] imported from the flows folder:'))).toBe(
-      true,
-    );
+    expect(
+      logged.some((line) => /^\[flows\] flows\/\w+\.json imported as version \d+$/.test(line)),
+    ).toBe(true);
   });
 
   it('moves the catalogue on once per published version, and the old revision stops being live', async () => {

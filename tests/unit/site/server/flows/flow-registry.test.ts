@@ -37,8 +37,8 @@ describe('the site flow registry', () => {
   });
 
   it('serves pages and the flow JSON route the version the store publishes', async () => {
-    const store = siteRuntime().flowStore;
-    await store.seedFromFiles();
+    const store = siteRuntime().catalogue;
+    await store.seed();
     const before = (await flowResponse('ebook')).headers.get(REVISION_HEADER)!;
     expect(siteRuntime().isLiveFlowRevision(before)).toBe(true);
     const source = (await store.latest('ebook'))!.source;

@@ -39,7 +39,7 @@ describe('npm run flows -- export | publish', { timeout: 120_000 }, () => {
     // Seed, then export: the folder is byte for byte what it was (git diff empty).
     const exported = await cli('export', '--dir', flows);
     expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stderr).toContain('imported from');
+    expect(exported.stderr).toContain('imported as version');
     expect(exported.stdout).toContain('newsletter@2');
     expect(snapshot(flows)).toEqual(before);
 
@@ -83,7 +83,7 @@ describe('npm run flows -- export | publish', { timeout: 120_000 }, () => {
 
     const again = await cli('export', '--dir', flows);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).not.toContain('imported from');
+    expect(again.stderr).not.toContain('imported as version');
     const after = snapshot(flows);
     expect(after['newsletter.json']).toBe(edited.replace('"version": 2', '"version": 3'));
     expect({ ...after, 'newsletter.json': '' }).toEqual({ ...before, 'newsletter.json': '' });

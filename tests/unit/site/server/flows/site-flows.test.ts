@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
-import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
+import { describeImport } from '@/site/server/flows/flow-seeder';
 import type { FlowVersionTables } from '@/site/server/flows/flow-versions-schema';
 import { SiteFlows } from '@/site/server/flows/site-flows';
 import {
@@ -24,7 +25,7 @@ describe.each(dialects)('site flows on %s', (dialect) => {
   let database: TestDatabase;
   let site: SiteDatabase;
   let dir: string;
-  let store: FlowVersionStore;
+  let store: FlowCatalogue;
   const text = (flowId: string) => readFileSync(path.join(dir, `${flowId}.json`), 'utf8');
   const titled = (flowId: string, title: string) => {
     const data = JSON.parse(text(flowId)) as { title: string };
@@ -36,12 +37,13 @@ describe.each(dialects)('site flows on %s', (dialect) => {
     site = await database.open();
     dir = mkdtempSync(path.join(tmpdir(), 'site-flows-'));
     cpSync(FLOWS_DIR, dir, { recursive: true });
-    store = new FlowVersionStore({
+    store = new FlowCatalogue({
       flowsDir: dir,
+      files: loadFlowRegistry(dir, VARS),
       vars: VARS,
       database: () => Promise.resolve(site),
     });
-    await store.seedFromFiles();
+    await store.seed();
   });
   afterAll(async () => {
     await database?.dispose();
@@ -51,7 +53,7 @@ describe.each(dialects)('site flows on %s', (dialect) => {
   const siteFlows = (logged: string[] = []) =>
     new SiteFlows({
       files: loadFlowRegistry(dir, VARS),
-      store,
+      catalogue: store,
       log: (line) => logged.push(line),
     });
 
@@ -93,19 +95,49 @@ describe.each(dialects)('site flows on %s', (dialect) => {
     expect(await flows.version('noSuchFlow', 1)).toBeUndefined();
   });
 
-  it('imports a file deployed at a version above the stored ones, and only then', async () => {
+  it('imports a file edited without a version bump as the next version, once, and says so', async () => {
     const flows = siteFlows();
-    const newest = (await store.latest('ebook'))!.version;
-    const same = titled('ebook', 'Changed at the same number');
-    writeFileSync(path.join(dir, 'ebook.json'), same);
-    expect((await store.seedFromFiles()).imported).toEqual([]);
+    const file = path.basename(dir) + '/ebook.json';
+    const original = text('ebook');
+    // A studio publish since the files were seeded: the unchanged file is older, nothing to do.
+    const published = await store.publish('ebook', titled('ebook', 'From the studio'), {
+      author: 'ann@example.com',
+      note: 'studio',
+    });
+    expect(published.ok).toBe(true);
+    expect((await store.seed()).imported).toEqual([]);
 
-    const bumped = same.replace(/"version": \d+/, `"version": ${newest + 3}`);
-    writeFileSync(path.join(dir, 'ebook.json'), bumped);
-    expect((await store.seedFromFiles()).imported).toEqual(['ebook']);
-    expect(await store.versionSource('ebook', newest + 3)).toBe(bumped);
+    const newest = (await store.latest('ebook'))!.version;
+    const edited = titled('ebook', 'Changed at the same number');
+    writeFileSync(path.join(dir, 'ebook.json'), edited);
+    expect((await store.seed()).imported).toEqual([
+      { id: 'ebook', version: newest + 1, file, reason: 'edited' },
+    ]);
+    expect(describeImport({ id: 'ebook', version: newest + 1, file, reason: 'edited' })).toBe(
+      `${file} differs from every stored version of "ebook" and its version number was not ` +
+        `raised: imported as version ${newest + 1}, now live`,
+    );
+    // Stored with the number it became; the file's own text otherwise.
+    expect(await store.versionSource('ebook', newest + 1)).toBe(
+      edited.replace(/"version": \d+/, `"version": ${newest + 1}`),
+    );
     expect(await flows.refresh()).toContain('ebook');
     expect(flows.current().get('ebook')!.title).toBe('Changed at the same number');
+    // Started again (or on another instance at once): the file's content is stored, no import.
+    const twice = await Promise.all([store.seed(), store.seed()]);
+    expect(twice.flatMap((r) => r.imported)).toEqual([]);
+    expect((await store.latest('ebook'))!.version).toBe(newest + 1);
+    // Formatting alone is no change.
+    writeFileSync(path.join(dir, 'ebook.json'), JSON.stringify(JSON.parse(edited)));
+    expect((await store.seed()).imported).toEqual([]);
+
+    const bumped = edited.replace(/"version": \d+/, `"version": ${newest + 3}`);
+    writeFileSync(path.join(dir, 'ebook.json'), bumped);
+    expect((await store.seed()).imported).toEqual([
+      { id: 'ebook', version: newest + 3, file, reason: 'newer' },
+    ]);
+    expect(await store.versionSource('ebook', newest + 3)).toBe(bumped);
+    writeFileSync(path.join(dir, 'ebook.json'), original);
   });
 
   it('recompiles the flows using a shared list when the list is published', async () => {
@@ -153,8 +185,9 @@ describe.each(dialects)('site flows on %s', (dialect) => {
     const logged: string[] = [];
     const broken = new SiteFlows({
       files: loadFlowRegistry(dir, VARS),
-      store: new FlowVersionStore({
+      catalogue: new FlowCatalogue({
         flowsDir: dir,
+        files: loadFlowRegistry(dir, VARS),
         vars: VARS,
         database: () => Promise.reject(new Error('connection refused')),
       }),

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { SiteFlows } from '@/site/server/flows/site-flows';
 import { createCaptchaVerifier } from '@/site/server/leads/captcha-verifier';
@@ -45,12 +45,13 @@ describe.each(dialects)('lead versions on %s', (dialect) => {
 
   beforeAll(async () => {
     outbox = tempOutbox(dialect);
-    const store = new FlowVersionStore({
+    const store = new FlowCatalogue({
       flowsDir: FLOWS_DIR,
+      files: loadFlowRegistry(FLOWS_DIR, VARS),
       vars: VARS,
       database: () => outbox.site,
     });
-    await store.seedFromFiles();
+    await store.seed();
     before = (await store.latest('newsletter'))!.version;
     const source = readFileSync(path.join(FLOWS_DIR, 'newsletter.json'), 'utf8');
     const published = await store.publish('newsletter', withFirstName(source), {
@@ -61,7 +62,7 @@ describe.each(dialects)('lead versions on %s', (dialect) => {
     services = {
       store: outbox.store,
       files: new FileStorage(path.join(process.env.TMPDIR ?? '/tmp', `lead-versions-${dialect}`)),
-      flows: new SiteFlows({ files: loadFlowRegistry(FLOWS_DIR, VARS), store }),
+      flows: new SiteFlows({ files: loadFlowRegistry(FLOWS_DIR, VARS), catalogue: store }),
       captcha: createCaptchaVerifier({ provider: 'none' }),
       rateLimit: createRateLimit(0),
       fileLink: (token) => fileLink(SITE, token),

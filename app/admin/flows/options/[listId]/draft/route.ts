@@ -1,8 +1,8 @@
 import { saveDraftPost } from '@/site/admin/studio/studio-actions';
-import { OPTION_LIST_PREFIX } from '@/site/server/flows/flow-versions';
+import { optionListStoreId } from '@/site/server/flows/flow-catalogue';
 
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request, context: { params: Promise<{ listId: string }> }) {
-  return saveDraftPost(request, `${OPTION_LIST_PREFIX}${(await context.params).listId}`);
+  return saveDraftPost(request, optionListStoreId((await context.params).listId));
 }

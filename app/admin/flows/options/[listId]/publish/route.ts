@@ -1,8 +1,8 @@
 import { publishPost } from '@/site/admin/studio/studio-actions';
-import { OPTION_LIST_PREFIX } from '@/site/server/flows/flow-versions';
+import { optionListStoreId } from '@/site/server/flows/flow-catalogue';
 
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request, context: { params: Promise<{ listId: string }> }) {
-  return publishPost(request, `${OPTION_LIST_PREFIX}${(await context.params).listId}`);
+  return publishPost(request, optionListStoreId((await context.params).listId));
 }

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteDatabase } from '@/site/server/db/database';
-import { FlowVersionStore } from '@/site/server/flows/flow-versions';
+import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
+import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import {
   dialects,
   testDatabase,
@@ -28,11 +29,12 @@ const repoIds = readdirSync(FLOWS_DIR)
 describe.each(dialects)('flow versions on %s', (dialect) => {
   let database: TestDatabase;
   let site: SiteDatabase;
-  let store: FlowVersionStore;
+  let store: FlowCatalogue;
   let clock = Date.UTC(2025, 10, 1, 9);
   const storeOver = (over: SiteDatabase, flowsDir = FLOWS_DIR) =>
-    new FlowVersionStore({
+    new FlowCatalogue({
       flowsDir,
+      files: loadFlowRegistry(flowsDir, VARS),
       vars: VARS,
       database: () => Promise.resolve(over),
       now: () => clock,
@@ -46,12 +48,15 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
   afterAll(() => database?.dispose());
 
   it('imports every flow and list file once, at its own version, byte for byte', async () => {
-    const first = await store.seedFromFiles();
-    expect(first).toEqual({ imported: [...listIds, ...repoIds], diagnostics: [] });
+    const first = await store.seed();
+    expect(first.diagnostics).toEqual([]);
+    expect(first.imported.map((i) => i.id)).toEqual([...listIds, ...repoIds]);
+    expect(new Set(first.imported.map((i) => i.reason))).toEqual(new Set(['new']));
+    expect(first.imported.find((i) => i.id === 'client')?.file).toBe('flows/client.json');
     expect(await store.versionSource('options/yes-no', 1)).toBe(
       readFileSync(path.join(FLOWS_DIR, 'options', 'yes-no.json'), 'utf8'),
     );
-    expect(await store.seedFromFiles()).toEqual({ imported: [], diagnostics: [] });
+    expect(await store.seed()).toEqual({ imported: [], diagnostics: [] });
 
     const newsletter = JSON.parse(fileText('newsletter')) as { version: number };
     expect(await store.versionSource('newsletter', newsletter.version)).toBe(
@@ -111,7 +116,7 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
     ]);
     expect((await store.latest('newsletter'))?.source).toBe(stored);
     // A stored flow is no longer seeded from its file, which still says the old version.
-    expect(await store.seedFromFiles()).toEqual({ imported: [], diagnostics: [] });
+    expect(await store.seed()).toEqual({ imported: [], diagnostics: [] });
   });
 
   it('refuses a text with errors, with the diagnostics check gives, and stores nothing', async () => {
@@ -200,8 +205,9 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
   });
 
   it("warns of a form key without a HubSpot form as the files' registry does", () => {
-    const warning = new FlowVersionStore({
+    const warning = new FlowCatalogue({
       flowsDir: FLOWS_DIR,
+      files: loadFlowRegistry(FLOWS_DIR, VARS),
       vars: VARS,
       database: () => Promise.resolve(site),
       unconfiguredForm: (formKey) => `Set HUBSPOT_FORM_${formKey}`,
