@@ -15,3 +15,23 @@ export { semanticCheck } from './semantic-check';
 export { allTransitions, countPaths } from './flow-paths';
 export { transitionCoverage } from './covering-paths';
 export { flowToMermaid } from './flow-mermaid';
+// Test cases for testers (`npm run flows -- cases`): tooling only, like the paths above.
+export {
+  flowCases,
+  type FlowCase,
+  type FlowCases,
+  type CaseAction,
+  type CaseActionKind,
+  type NegativeCheck,
+  type OptionUse,
+} from './flow-cases';
+export {
+  formatCases,
+  casesToCsv,
+  casesToGherkin,
+  casesToJson,
+  casesToText,
+  CASE_FORMATS,
+  CSV_COLUMNS,
+  type CaseFormat,
+} from './format-cases';

@@ -7,7 +7,15 @@
  *   paths <flowId> [--json]      paths that together take every transition (--json: machine-readable)
  *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
+ *   cases <flowId> [--format json|csv|gherkin]
+ *                                test cases in the visitor's words: the covering paths, more paths
+ *                                until every option is picked, each step's negative cases (fields
+ *                                left empty or wrong, Back); text by default
  *   coverage                     per flow, the transitions the last browser run walked / all
+ *     paths, graph, cases, coverage describe what visitors get: the catalogue's live versions over
+ *     the configured database (DATABASE_URL, or LEADS_DB when that file exists), else the files;
+ *     each says which version and source it describes. --version N: a published version;
+ *     --files: the flows folder even with a database; --dir DIR: that folder's files
  *   export [--dir DIR]           write each flow's latest published version (the database's
  *                                flow studio store) to DIR/<id>.json, exactly as stored
  *   publish <file> --author A [--note N] [--dir DIR]
@@ -23,9 +31,14 @@ import {
   didYouMean,
   exploreFlow,
   flowToMermaid,
+  flowCases,
+  formatCases,
   formatDiagnostic,
   hiddenSent,
+  CASE_FORMATS,
+  type CaseFormat,
   type Diagnostic,
+  type ResolvedFlow,
 } from '@/engine';
 import { getContentSource } from '@/site/content/get-content-source';
 import { hubspotForms } from '@/site/env';
@@ -35,6 +48,12 @@ import {
   unplacedFlows,
 } from '@/site/flows/flow-placements';
 import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
+import {
+  describedAs,
+  describedFiles,
+  describedFlows,
+  type DescribedFlows,
+} from '@/site/server/flows/described-flows';
 import { SITE_FLOWS_DIR, siteFlowVars } from '@/site/server/flows/site-flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
@@ -51,14 +70,68 @@ const USAGE = `Usage: npm run flows -- <command>
   paths <flowId> [--json]    list paths that together take every transition
         [--all [--max N]]    list every path, up to N (default 1000)
   graph <flowId>             print the flow as a Mermaid stateDiagram-v2
+  cases <flowId> [--format json|csv|gherkin]
+                             test cases: every transition and option, negative cases, Back
   coverage                   per flow, transitions walked by the last browser run / all
+    paths, graph, cases and coverage describe the flows visitors get: the live versions in the
+    database (DATABASE_URL, or LEADS_DB when the file exists), else the files in flows/;
+    --version N a published version, --files the files in flows/, --dir DIR another folder
   export [--dir DIR]         write each flow's latest published version to DIR/<id>.json
   publish <file> --author A [--note N] [--dir DIR]
                              publish a flow file as its flow's next version`;
 
+const isCaseFormat = (format: string): format is CaseFormat =>
+  (CASE_FORMATS as readonly string[]).includes(format);
+
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
+}
+
+/**
+ * What a describing command (paths, graph, coverage) reads: the flows visitors get (the
+ * catalogue over the configured database, described-flows.ts); `--files` the flows folder;
+ * `--dir DIR` that folder's files.
+ */
+async function describing(args: string[]): Promise<DescribedFlows> {
+  if (option(args, '--dir') !== undefined) return describedFiles(load(args));
+  return describedFlows({ files: args.includes('--files') });
+}
+
+/**
+ * The flow a describing command is about: `--version N` of it, else its newest; or the exit
+ * code after saying why there is none.
+ */
+async function describedFlow(
+  described: DescribedFlows,
+  id: string | undefined,
+  args: string[],
+): Promise<ResolvedFlow | number> {
+  const { registry } = described;
+  const newest = id === undefined ? undefined : registry.get(id);
+  if (id === undefined || !newest) {
+    for (const d of registry.diagnostics) console.error(registry.format(d));
+    console.error(
+      id === undefined
+        ? USAGE
+        : `No valid flow "${id}" in ${described.source}. Valid flows: ${registry.ids().join(', ')}`,
+    );
+    return 1;
+  }
+  const asked = option(args, '--version');
+  if (asked === undefined) return newest;
+  const version = /^[1-9][0-9]*$/.test(asked) ? Number(asked) : 0;
+  const flow = version > 0 ? await described.version(id, version) : undefined;
+  if (!flow) {
+    const versions = await described.versionsOf(id);
+    const range =
+      versions.length > 1 ? `${versions[0]} to ${versions.at(-1)}` : String(versions[0]);
+    console.error(
+      `Flow "${id}" has no version ${asked} in ${described.source}: its versions are ${range}`,
+    );
+    return 1;
+  }
+  return flow;
 }
 
 /** The site's registry over `flows/` (or --dir), with the brand the site uses. */
@@ -96,7 +169,8 @@ async function placementDiagnostics(registry: FlowRegistry): Promise<Diagnostic[
 }
 
 /** Per flow: the transitions the last browser run of the path tests walked, of all it has. */
-async function coverage(registry: FlowRegistry): Promise<number> {
+async function coverage(described: DescribedFlows): Promise<number> {
+  const { registry } = described;
   const walked = lastRunWalks();
   if (!walked) {
     console.error(
@@ -105,7 +179,9 @@ async function coverage(registry: FlowRegistry): Promise<number> {
     );
     return 1;
   }
-  console.log(`Transitions walked by the browser run of ${walked.at}:`);
+  console.log(
+    `Transitions walked by the browser run of ${walked.at}, of the flows in ${described.source}:`,
+  );
   // The booking island's flows are driven by booking.spec.ts with the scheduler, which does
   // not record its transitions: say so rather than let 0/N read as untested.
   const placements = await flowPlacements(getContentSource());
@@ -121,15 +197,16 @@ async function coverage(registry: FlowRegistry): Promise<number> {
     taken += count;
     total += all.length;
     const note = bookingOnly(id) ? '  (booking island: booking.spec.ts, not recorded)' : '';
-    console.log(`  ${id.padEnd(20)} ${count}/${all.length}${note}`);
+    const version = `v${registry.get(id)!.version}`;
+    console.log(`  ${id.padEnd(20)} ${version.padEnd(5)} ${count}/${all.length}${note}`);
   }
-  console.log(`  ${'all flows'.padEnd(20)} ${taken}/${total}`);
+  console.log(`  ${'all flows'.padEnd(26)} ${taken}/${total}`);
   return 0;
 }
 
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  if (command === 'coverage') return await coverage(load(rest));
+  if (command === 'coverage') return await coverage(await describing(rest));
   const vars = siteFlowVars();
   const dir = option(rest, '--dir') ?? SITE_FLOWS_DIR;
   if (command === 'export') return await exportFlows(dir, vars);
@@ -160,24 +237,31 @@ async function main(args: string[]): Promise<number> {
     console.log(`${Object.keys(flows).length} flows valid: ${Object.keys(flows).join(', ')}`);
     return 0;
   }
-  if (command === 'paths' || command === 'graph') {
+  const format = rest.includes('--format') ? (option(rest, '--format') ?? '') : 'text';
+  if (command === 'cases' && !isCaseFormat(format)) {
+    console.error(`Unknown format "${format}": --format takes ${CASE_FORMATS.join(', ')}`);
+    return 2;
+  }
+  if (command === 'paths' || command === 'graph' || command === 'cases') {
     const id = rest.find(
-      (a, i) => !a.startsWith('--') && rest[i - 1] !== '--dir' && rest[i - 1] !== '--max',
+      (a, i) =>
+        !a.startsWith('--') &&
+        !['--dir', '--max', '--version', '--format'].includes(rest[i - 1] ?? ''),
     );
-    const registry = load(rest);
-    const flows = registry.flows;
-    const flow = id === undefined ? undefined : registry.get(id);
-    if (!flow) {
-      for (const d of registry.diagnostics) console.error(registry.format(d));
-      console.error(
-        id === undefined
-          ? USAGE
-          : `No valid flow "${id}". Valid flows: ${Object.keys(flows).join(', ')}`,
-      );
-      return 1;
-    }
+    const described = await describing(rest);
+    const flow = await describedFlow(described, id, rest);
+    if (typeof flow === 'number') return flow;
+    // The output may be read by a program (Mermaid, JSON): what it describes goes to stderr.
+    const about = `${command} of ${describedAs(flow, described.source)}`;
     if (command === 'graph') {
+      console.error(about);
       process.stdout.write(flowToMermaid(flow));
+      return 0;
+    }
+    if (command === 'cases' && isCaseFormat(format)) {
+      if (format === 'text') console.log(`${about}:`);
+      else console.error(about);
+      process.stdout.write(formatCases(flowCases(flow), format));
       return 0;
     }
     const all = rest.includes('--all');
@@ -189,6 +273,7 @@ async function main(args: string[]): Promise<number> {
     const explored = all ? exploreFlow(flow, { maxPaths: max }) : undefined;
     const paths = explored?.paths ?? coveringPaths(flow);
     if (rest.includes('--json')) {
+      console.error(about);
       const out = paths.map((p) => ({
         steps: p.steps,
         ending: p.ending,
@@ -197,6 +282,7 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       return 0;
     }
+    console.log(`${about}:`);
     paths.forEach((p, i) => {
       const steps = p.steps.map((s) => `${s.step}=${JSON.stringify(s.answer)}`).join(' → ');
       const sends = p.submissions.map((s) => s.formKey).join(', ') || 'nothing';
