@@ -8,6 +8,8 @@
  * visitor on `/` walks the new branch and HubSpot receives the new field; a visitor who started
  * before the publish finishes on the old version; the other instance serves the new version
  * within 10 s; `npm run flows -- export` writes files `check` accepts, equal to what was published.
+ * The live text itself cannot be published again, and a form key that stops sending `email` is
+ * published only once staff confirm it, in the studio and on the versions page.
  *
  * The site's main test server is left alone: its flows stay the repository's for the other tests.
  */
@@ -379,4 +381,78 @@ test('staff publish from the instance under next start; both instances serve it 
       `publish under next start → new version on / (${host}): ${Date.now() - publishedAt} ms`,
     );
   }
+});
+
+/** The client flow's text without the `email` field of form key `question`. */
+function withoutEmail(source: string): string {
+  const flow = JSON.parse(source) as {
+    submissions: { formKey: string; fields: { name: string }[] }[];
+  };
+  const question = flow.submissions.find((s) => s.formKey === 'question')!;
+  question.fields = question.fields.filter((f) => f.name !== 'email');
+  return `${JSON.stringify(flow, null, 2)}\n`;
+}
+
+test('nothing to publish is refused; dropping the email HubSpot identifies contacts by needs a confirmation', async ({
+  browser,
+}) => {
+  const [a] = instances as [LeadsServer, LeadsServer];
+  const studio = await staffPage(browser, a);
+  const editor = studio.getByRole('textbox', { name: 'The client flow as JSON' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  const live = (await flowOf(a)).version;
+
+  // The published text as it stands: there is nothing to publish.
+  await studio.getByRole('button', { name: 'Publish…' }).click();
+  let dialog = studio.getByRole('dialog', { name: /Publish client as version/ });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Nothing changed since version ${live}: there is nothing to publish`,
+  );
+  await expect(dialog.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Without the email field: published only once the box is ticked.
+  const source = readFileSync(path.join(root, 'flows', 'client.json'), 'utf8');
+  await editor.click();
+  await studio.keyboard.press('ControlOrMeta+a');
+  await studio.keyboard.insertText(withoutEmail(source));
+  await studio.getByRole('button', { name: 'Publish…' }).click();
+  dialog = studio.getByRole('dialog', { name: /Publish client as version/ });
+  await expect(dialog.getByRole('list', { name: 'Warnings for HubSpot' })).toContainText(
+    'Form key "question" no longer sends "email": HubSpot will no longer be able to identify these contacts',
+  );
+  await dialog.getByLabel(/What does this version change/).fill('No email to HubSpot');
+  const publish = dialog.getByRole('button', { name: 'Publish now' });
+  await expect(publish).toBeDisabled();
+  await dialog
+    .getByRole('checkbox', {
+      name: 'I understand HubSpot will no longer be able to identify these contacts',
+    })
+    .check();
+  await publish.click();
+  await expect(studio.getByRole('status').filter({ hasText: /is published/ })).toBeVisible();
+  expect((await flowOf(a)).version).toBe(live + 1);
+  await expectNoAxeViolations(studio);
+
+  // The versions page: the version with email back (a change), then the same again (refused),
+  // then the version without it, once confirmed.
+  await studio.goto('/admin/flows/client/versions');
+  await studio.getByRole('button', { name: `Publish version ${live} again` }).click();
+  await expect(studio.getByRole('status')).toContainText(`Version ${live + 2} is published`);
+  await studio.getByRole('button', { name: `Publish version ${live} again` }).click();
+  await expect(studio.getByRole('alert')).toContainText(
+    `Nothing changed since version ${live + 2}: there is nothing to publish`,
+  );
+  await studio.getByRole('button', { name: `Publish version ${live + 1} again` }).click();
+  await expect(studio.getByRole('alert')).toContainText(
+    'Form key "question" no longer sends "email"',
+  );
+  await studio
+    .getByRole('checkbox', {
+      name: 'I understand HubSpot will no longer be able to identify these contacts',
+    })
+    .check();
+  await studio.getByRole('button', { name: `Publish version ${live + 1} again` }).click();
+  await expect(studio.getByRole('status')).toContainText(`Version ${live + 3} is published`);
+  await expectNoAxeViolations(studio);
 });

@@ -110,7 +110,7 @@ function lintDiagnostics(
       ...mark,
       actions: [
         {
-          name: `Replace with ${fix.insert}`,
+          name: fix.title ?? `Replace with ${fix.insert}`,
           // Found again in the text as it is now: it may have changed since the marks were set.
           apply(view) {
             const edit = quickFixOf(diagnostic, view.state.doc.toString());

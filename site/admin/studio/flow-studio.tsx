@@ -6,6 +6,10 @@
  * last text that loaded, marked as such while the text has errors. The draft is saved on the
  * server a moment after typing stops (and with Save), so a reload or another device finds it;
  * publishing opens a dialog with what changes for visitors and for HubSpot, and needs a note.
+ * Against the published version the page also warns, with a quick fix, of each plain option whose
+ * new text sends HubSpot a new value (value-changes.ts); a text that is the published flow cannot
+ * be published, and one whose form key stops sending `email` needs a ticked confirmation: the
+ * server refuses both as well (publish-refusal.ts), against the version it holds.
  *
  * Everything a pointer does here, a keyboard does too: Tab leaves the editor, the problems list
  * moves the editor to each problem and applies its quick fix, the tabs follow the arrow keys.
@@ -22,12 +26,14 @@ import type { Funnel } from '@/site/server/funnel/funnel-report';
 import flowSchema from '@/schemas/flow.schema.json';
 import { plural } from '../flows/flow-words';
 import { changeSummary } from './change-summary';
-import { ChangeSummaryView } from './change-summary-view';
 import { checkFlowText, quickFixes } from './check-flow-text';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
+import { PublishForm } from './publish-form';
+import { sameFlow } from './same-flow';
 import { postStudioForm } from './studio-form';
-import { LazyFlowEditor, PublishNote } from './studio-fields';
+import { valueChangeDiagnostics } from './value-changes';
+import { LazyFlowEditor } from './studio-fields';
 import { StudioGraph } from './studio-graph';
 import { StudioPaths } from './studio-paths';
 import { StudioPreview } from './studio-preview';
@@ -89,10 +95,6 @@ export function FlowStudio(props: FlowStudioProps) {
     () => checkFlowText({ flowId, text, optionLists, vars }),
     [flowId, text, optionLists, vars],
   );
-  // The quick fixes of every problem, found once for the editor and the problems list.
-  const fixes = useMemo(() => quickFixes(text, checked.diagnostics), [text, checked.diagnostics]);
-  // One function for the page's life: the memoised graph is not drawn again for a new callback.
-  const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
   const errors = checked.diagnostics.filter(isErrorDiagnostic);
   const loads = checked.flow !== undefined && errors.length === 0;
 
@@ -105,6 +107,26 @@ export function FlowStudio(props: FlowStudioProps) {
     () => published && checkFlowText({ flowId, text: published.source, optionLists, vars }).flow,
     [published, flowId, optionLists, vars],
   );
+  // What the text changes from the published version (the publish dialog shows it), on every
+  // change: its reworded options are warnings in the editor. Cheap beside the checks themselves.
+  const summary = useMemo(
+    () => (publishedFlow && checked.flow ? changeSummary(publishedFlow, checked.flow) : undefined),
+    [publishedFlow, checked.flow],
+  );
+  const unchanged = publishedFlow && checked.flow ? sameFlow(publishedFlow, checked.flow) : false;
+  const valueChanges = useMemo(
+    () => (summary ? valueChangeDiagnostics(flowId, text, summary) : []),
+    [flowId, text, summary],
+  );
+  const diagnostics = useMemo(
+    () =>
+      valueChanges.length > 0 ? [...checked.diagnostics, ...valueChanges] : checked.diagnostics,
+    [checked.diagnostics, valueChanges],
+  );
+  // The quick fixes of every problem, found once for the editor and the problems list.
+  const fixes = useMemo(() => quickFixes(text, diagnostics), [text, diagnostics]);
+  // One function for the page's life: the memoised graph is not drawn again for a new callback.
+  const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
 
   /** Saves `source` as the draft; text typed meanwhile stays unsaved (it is not `source`). */
   const saveDraft = useCallback(
@@ -168,11 +190,13 @@ export function FlowStudio(props: FlowStudioProps) {
     setDialogOpen(false);
   }
 
-  async function publish() {
+  /** `fields`: the form's confirmation, when the dialog asked for it and it was given. */
+  async function publish(fields: Record<string, string>) {
     setPublishing(true);
     setPublishError(null);
     try {
-      const answer = (await postStudioForm(`${base}/publish`, { source: text, note, csrf })) as
+      const form = { ...fields, source: text, note, csrf };
+      const answer = (await postStudioForm(`${base}/publish`, form)) as
         { version: number; source: string; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] };
       if ('diagnostics' in answer) {
         setPublishError(
@@ -209,15 +233,6 @@ export function FlowStudio(props: FlowStudioProps) {
     setTab(next.id);
     document.getElementById(`studio-tab-${next.id}`)?.focus();
   }
-
-  // Only what the open dialog shows: the text does not change under the modal dialog.
-  const summary = useMemo(
-    () =>
-      dialogOpen && publishedFlow && checked.flow
-        ? changeSummary(publishedFlow, checked.flow)
-        : undefined,
-    [dialogOpen, publishedFlow, checked.flow],
-  );
 
   return (
     <div className={styles.studio}>
@@ -276,13 +291,13 @@ export function FlowStudio(props: FlowStudioProps) {
             ref={editor}
             value={text}
             onChange={setText}
-            diagnostics={checked.diagnostics}
+            diagnostics={diagnostics}
             fixes={fixes}
             schema={flowSchema}
             label={`The ${flowId} flow as JSON`}
           />
           <ProblemsList
-            diagnostics={checked.diagnostics}
+            diagnostics={diagnostics}
             fixes={fixes}
             onReveal={reveal}
             onFix={(edit) => setText(applyEdit(text, edit))}
@@ -360,36 +375,20 @@ export function FlowStudio(props: FlowStudioProps) {
         onClose={() => setDialogOpen(false)}
       >
         {dialogOpen && (
-          <form
-            method="dialog"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void publish();
-            }}
-          >
-            <h2 id="publish-title">
-              Publish {flowId} as version {(published?.version ?? 0) + 1}
-            </h2>
-            {summary ? (
-              <ChangeSummaryView summary={summary} />
-            ) : (
-              <p>This is the flow&apos;s first version.</p>
-            )}
-            <PublishNote value={note} onChange={setNote} />
-            {publishError && (
-              <p role="alert" className={styles.problem}>
-                {publishError}
-              </p>
-            )}
-            <div className={styles.actions}>
-              <button type="submit" className={styles.primary} disabled={publishing}>
-                {publishing ? 'Publishing…' : 'Publish now'}
-              </button>
-              <button type="button" onClick={closePublish}>
-                Cancel
-              </button>
-            </div>
-          </form>
+          <PublishForm
+            flowId={flowId}
+            live={published?.version}
+            summary={summary}
+            unchanged={unchanged}
+            fixes={valueChanges.flatMap((d) => fixes.get(d) ?? [])}
+            onFix={(edit) => setText(applyEdit(text, edit))}
+            note={note}
+            onNote={setNote}
+            onPublish={(fields) => void publish(fields)}
+            publishing={publishing}
+            error={publishError}
+            onCancel={closePublish}
+          />
         )}
       </dialog>
     </div>

@@ -49,7 +49,7 @@ export function ProblemsList({ diagnostics, fixes, onReveal, onFix }: ProblemsLi
                 </span>
                 {fix && (
                   <button type="button" onClick={() => onFix(fix)}>
-                    Replace with “{fix.insert}”
+                    {fix.title ?? `Replace with “${fix.insert}”`}
                   </button>
                 )}
               </li>

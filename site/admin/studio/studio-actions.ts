@@ -10,7 +10,8 @@ import { recordAudit } from '@/site/server/admin/audit-log';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
-import { MAX_PUBLISH_NOTE } from './studio-form';
+import { publishRefusal } from './publish-refusal';
+import { CONFIRM_FIELD, MAX_PUBLISH_NOTE } from './studio-form';
 
 /** A flow's text with room to grow: the largest flow today is 8 KiB. */
 const MAX_STUDIO_FORM_BYTES = 512 * 1024;
@@ -20,7 +21,7 @@ export const versionsPath = (flowId: string) =>
   `/admin/flows/${encodeURIComponent(flowId)}/versions`;
 
 async function knownFlow(flowId: string): Promise<boolean> {
-  const store = siteRuntime().flowStore;
+  const store = siteRuntime().catalogue;
   return (await store.latest(flowId)) !== undefined || (await store.draftOf(flowId)) !== undefined;
 }
 
@@ -33,7 +34,7 @@ export async function saveDraftPost(request: Request, flowId: string): Promise<R
   const source = checked.form.get('source');
   if (source === null)
     return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
-  await siteRuntime().flowStore.saveDraft(flowId, source, checked.staff.email);
+  await siteRuntime().catalogue.saveDraft(flowId, source, checked.staff.email);
   return jsonResponse(200, { savedAt: Date.now() });
 }
 
@@ -41,7 +42,7 @@ export async function saveDraftPost(request: Request, flowId: string): Promise<R
 export async function discardDraftPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
-  const discarded = await siteRuntime().flowStore.discardDraft(flowId);
+  const discarded = await siteRuntime().catalogue.discardDraft(flowId);
   return jsonResponse(200, { discarded });
 }
 
@@ -59,9 +60,13 @@ function noteOf(form: URLSearchParams): string | Response {
 }
 
 /**
- * `source`, `note`: publishes the text as the flow's next version when the engine finds no error.
+ * `source`, `note`, and `confirm=drop-identity` when a form key stops sending `email`: publishes
+ * the text as the flow's next version when the engine finds no error.
  * 200 `{version, source, warnings}` (`source`: the text as stored, its `version` set);
- * 422 `{diagnostics}` with every problem at its line.
+ * 422 `{diagnostics}` with every problem at its line;
+ * 409 `{errors}` when publishRefusal refuses it: `source`, "Nothing changed since version N:
+ * there is nothing to publish"; `confirm`, a form key named that would no longer send `email`,
+ * without the confirmation.
  */
 export async function publishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
@@ -71,7 +76,9 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
     return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
   const note = noteOf(checked.form);
   if (note instanceof Response) return note;
-  const result = await siteRuntime().flowStore.publish(flowId, source, {
+  const refused = await publishRefusal(flowId, source, checked.form);
+  if (refused) return errorResponse(409, refused);
+  const result = await siteRuntime().catalogue.publish(flowId, source, {
     author: checked.staff.email,
     note,
   });
@@ -81,8 +88,8 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
     action: 'published flow',
     detail: `${flowId} version ${result.version}: ${note}`,
   });
-  // This instance's pages and endpoints see it at once; the others within FLOWS_WATCH_MS.
-  await siteRuntime().flows.refresh();
+  // The catalogue's publish refreshed this instance's flows; the others see it within
+  // FLOWS_WATCH_MS.
   return jsonResponse(200, {
     version: result.version,
     source: result.source,
@@ -90,28 +97,43 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
   });
 }
 
-/** `version`: publishes an old version's text again, as the next version (no script needed). */
+/**
+ * `version`, and `confirm=drop-identity` when that version does not send `email` in a form key
+ * the newest does: publishes an old version's text again, as the next version (no script
+ * needed). Back to the versions page, with `published=<new number>`, or with `problem=<why
+ * not>` (an old version that no longer loads; publishRefusal's refusals), and `confirm=<version>`
+ * when it is the confirmation that is missing, so the page asks for it on that version's form.
+ */
 export async function republishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
   const version = Number(checked.form.get('version'));
-  const store = siteRuntime().flowStore;
+  const store = siteRuntime().catalogue;
   const source = Number.isInteger(version) ? await store.versionSource(flowId, version) : undefined;
   if (source === undefined)
     return errorResponse(404, [{ field: 'version', message: `There is no version ${version}` }]);
+  const back = (problem: string, confirm?: number) =>
+    seeOther(
+      `${versionsPath(flowId)}?problem=${encodeURIComponent(problem)}` +
+        (confirm === undefined ? '' : `&${CONFIRM_FIELD}=${confirm}`),
+    );
+  const refused = await publishRefusal(flowId, source, checked.form);
+  if (refused) {
+    const confirm = refused.some((e) => e.field === CONFIRM_FIELD) ? version : undefined;
+    return back(refused.map((e) => e.message).join('; '), confirm);
+  }
   const note = `version ${version} published again`;
   const result = await store.publish(flowId, source, { author: checked.staff.email, note });
   if (!result.ok) {
     // An old version can stop loading when a shared option list changed since.
     const problems = result.diagnostics.map((d) => `${d.message} (${d.pointer})`).join('; ');
-    return seeOther(`${versionsPath(flowId)}?problem=${encodeURIComponent(problems)}`);
+    return back(`Version ${version} no longer loads: ${problems}`);
   }
   await recordAudit({
     staff: checked.staff,
     action: 'published flow',
     detail: `${flowId} version ${result.version}: ${note}`,
   });
-  await siteRuntime().flows.refresh();
   return seeOther(`${versionsPath(flowId)}?published=${result.version}`);
 }
 
@@ -136,7 +158,7 @@ export async function createFlowPost(request: Request): Promise<Response> {
   ) {
     return back(`There is already a flow "${flowId}": open it from the list`);
   }
-  await siteRuntime().flowStore.saveDraft(
+  await siteRuntime().catalogue.saveDraft(
     flowId,
     newFlowTemplate(flowId, title),
     checked.staff.email,

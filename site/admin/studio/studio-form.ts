@@ -6,6 +6,13 @@
 /** The longest publish note, in characters: the form's limit and the server's check. */
 export const MAX_PUBLISH_NOTE = 500;
 
+/**
+ * The publish form's field, and its value, by which staff confirm that a form key stops sending
+ * the field HubSpot identifies the contact by (publish-refusal.ts refuses the publish without it).
+ */
+export const CONFIRM_FIELD = 'confirm';
+export const DROP_IDENTITY = 'drop-identity';
+
 /** Posts a studio form; resolves with the JSON answer, or throws with a message to show. */
 export async function postStudioForm(
   url: string,

@@ -2,7 +2,9 @@
  * /admin/flows/{id}/versions: every published version of a flow (number, time, author, note),
  * what changed between any two (the change summary, then the text's line diff) and a button to
  * publish an old version again. Server-rendered per request, no script: comparing is a GET form,
- * publishing again a POST form with the session's token.
+ * publishing again a POST form with the session's token. A refused republish comes back with its
+ * `problem`; when it is a form key that would stop sending `email`, with `confirm=<version>` too,
+ * and that version's form asks for the confirmation the action needs.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -17,6 +19,7 @@ import { changeSummary } from './change-summary';
 import { ChangeSummaryView } from './change-summary-view';
 import { sourceDiff } from './source-diff';
 import { studioPath, versionsPath } from './studio-actions';
+import { CONFIRM_FIELD, DROP_IDENTITY } from './studio-form';
 import styles from './studio-pages.module.css';
 
 export const metadata: Metadata = {
@@ -53,7 +56,7 @@ export default async function FlowVersionsPage({
 }) {
   const { id } = await params;
   const staff = await requireStaff(versionsPath(id));
-  const store = siteRuntime().flowStore;
+  const store = siteRuntime().catalogue;
   const versions = await store.versions(id);
   if (versions.length === 0) notFound();
   const query = await searchParams;
@@ -75,6 +78,7 @@ export default async function FlowVersionsPage({
   const csrf = await csrfTokenForPage();
   const published = queryParam(query, 'published');
   const problem = queryParam(query, 'problem');
+  const confirming = Number(queryParam(query, CONFIRM_FIELD));
 
   return (
     <AdminFrame staff={staff} current="/admin/flows">
@@ -91,7 +95,7 @@ export default async function FlowVersionsPage({
         )}
         {problem && (
           <p role="alert" className={styles.problem}>
-            That version no longer loads and was not published: {problem}
+            Not published: {problem}
           </p>
         )}
         <table className={styles.versions}>
@@ -120,6 +124,17 @@ export default async function FlowVersionsPage({
                     <form method="post" action={`/admin/flows/${encodeURIComponent(id)}/republish`}>
                       <CsrfField token={csrf} />
                       <input type="hidden" name="version" value={v.version} />
+                      {v.version === confirming && (
+                        <label className={styles.confirm}>
+                          <input
+                            type="checkbox"
+                            name={CONFIRM_FIELD}
+                            value={DROP_IDENTITY}
+                            required
+                          />{' '}
+                          I understand HubSpot will no longer be able to identify these contacts
+                        </label>
+                      )}
                       <button type="submit">Publish version {v.version} again</button>
                     </form>
                   )}

@@ -1,0 +1,164 @@
+/**
+ * The studio's publish actions refuse what would be a mistake (site/admin/studio/publish-refusal.ts),
+ * judged on the server against the newest version the catalogue holds: a text that is the live
+ * flow (409, nothing to publish; republishing the newest version the same), and a form key that
+ * stops sending `email` without the confirmation (409, naming the form key). Real requests as the
+ * studio's pages send them, a real staff session, the process's runtime over this file's own
+ * SQLite database, the repository's flows seeded into it.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { publishPost, republishPost } from '@/site/admin/studio/studio-actions';
+import { CSRF_FIELD, csrfToken } from '@/site/server/admin/admin-post';
+import { createRoleStore } from '@/site/server/auth/role-store';
+import type { AuthTables } from '@/site/server/auth/user-store';
+import { siteRuntime } from '@/site/server/runtime/site-runtime';
+import { cookieOf, post } from '@/tests/integration/auth-support';
+
+// This file's own SQLite database and mail folder (site/env.ts reads them once, on import).
+const files = vi.hoisted(() => {
+  const base = `${process.env.TMPDIR ?? '/tmp'}/studio-publish-${process.pid}-${Date.now()}`;
+  process.env.LEADS_DB = `${base}.sqlite`;
+  process.env.MAIL_DIR = `${base}-mail`;
+  return base;
+});
+
+const FLOW = 'client';
+const email = 'editor@firm.example';
+let cookie = '';
+
+beforeAll(async () => {
+  const runtime = siteRuntime();
+  await runtime.catalogue.seed();
+  const auth = await runtime.auth();
+  const password = 'correct horse battery';
+  await auth.register(post('register', { email, password }));
+  const db = (await runtime.database()).db.withTables<AuthTables>();
+  await createRoleStore(db).grant(email, 'staff');
+  cookie = cookieOf(await auth.login(post('login', { email, password })));
+});
+
+afterAll(async () => {
+  await siteRuntime().close();
+  rmSync(`${files}.sqlite`, { force: true });
+  rmSync(`${files}-mail`, { recursive: true, force: true });
+});
+
+/** A studio form posted as the page posts it, with this session's token. */
+function action(route: 'publish' | 'republish', fields: Record<string, string>): Request {
+  const session = cookie.split('=').slice(1).join('=');
+  return new Request(`http://site.test/admin/flows/${FLOW}/${route}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'http://site.test',
+      'sec-fetch-site': 'same-origin',
+      cookie,
+    },
+    body: new URLSearchParams({ [CSRF_FIELD]: csrfToken(session), ...fields }),
+  });
+}
+
+const publish = (source: string, extra: Record<string, string> = {}) =>
+  publishPost(action('publish', { source, note: 'A test publish', ...extra }), FLOW);
+
+const republish = (version: number, extra: Record<string, string> = {}) =>
+  republishPost(action('republish', { version: String(version), ...extra }), FLOW);
+
+const latest = async () => (await siteRuntime().catalogue.latest(FLOW))!;
+
+/** The text without the `email` field of form key `question` (HubSpot's contact key). */
+function withoutEmail(source: string): string {
+  const flow = JSON.parse(source) as {
+    submissions: { formKey: string; fields: { name: string }[] }[];
+  };
+  const question = flow.submissions.find((s) => s.formKey === 'question')!;
+  question.fields = question.fields.filter((f) => f.name !== 'email');
+  return `${JSON.stringify(flow, null, 2)}\n`;
+}
+
+const location = (response: Response) => {
+  const url = new URL(response.headers.get('location')!, 'http://site.test');
+  return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+};
+
+const identityRefusal =
+  'Form key "question" no longer sends "email": HubSpot will no longer be able to identify ' +
+  'these contacts. Confirm that you understand to publish anyway';
+
+describe('publishing a flow from the studio', () => {
+  it('refuses the live text, reformatted or not: 409, nothing to publish', async () => {
+    const live = await latest();
+    const nothing = `Nothing changed since version ${live.version}: there is nothing to publish`;
+    for (const source of [live.source, JSON.stringify(JSON.parse(live.source))]) {
+      const response = await publish(source);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ errors: [{ field: 'source', message: nothing }] });
+    }
+    expect((await latest()).version).toBe(live.version);
+  });
+
+  it('publishes a change, and still answers a text with errors with its diagnostics', async () => {
+    const live = await latest();
+    const source = live.source.replace(
+      'What phase is your business in?',
+      'Which phase is your business in?',
+    );
+    const response = await publish(source);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ version: live.version + 1 });
+
+    const broken = await publish(source.replace('"start": "phase"', '"start": "phaze"'));
+    expect(broken.status).toBe(422);
+    expect(await broken.json()).toHaveProperty('diagnostics');
+  });
+
+  it('refuses to stop sending email without the confirmation, and publishes with it', async () => {
+    const live = await latest();
+    const source = withoutEmail(live.source);
+    const refused = await publish(source);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      errors: [{ field: 'confirm', message: identityRefusal }],
+    });
+    expect((await latest()).version).toBe(live.version);
+
+    const confirmed = await publish(source, { confirm: 'drop-identity' });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ version: live.version + 1 });
+  });
+});
+
+describe('publishing a version again from the versions page', () => {
+  it('refuses the newest version, unchanged, with the problem on the versions page', async () => {
+    const newest = (await latest()).version;
+    const response = await republish(newest);
+    expect(response.status).toBe(303);
+    expect(location(response)).toEqual({
+      path: `/admin/flows/${FLOW}/versions`,
+      query: { problem: `Nothing changed since version ${newest}: there is nothing to publish` },
+    });
+    expect((await latest()).version).toBe(newest);
+  });
+
+  it('publishes an older version, a real change; asks for the confirmation where it drops email', async () => {
+    // The newest version sends no email (the previous test's); the one before it does.
+    const newest = (await latest()).version;
+    const withEmail = await republish(newest - 1);
+    expect(location(withEmail)).toEqual({
+      path: `/admin/flows/${FLOW}/versions`,
+      query: { published: String(newest + 1) },
+    });
+
+    const withoutIt = await republish(newest);
+    expect(location(withoutIt)).toEqual({
+      path: `/admin/flows/${FLOW}/versions`,
+      query: { problem: identityRefusal, confirm: String(newest) },
+    });
+    expect((await latest()).version).toBe(newest + 1);
+
+    const confirmed = await republish(newest, { confirm: 'drop-identity' });
+    expect(location(confirmed).query).toEqual({ published: String(newest + 2) });
+    expect(JSON.parse((await latest()).source)).toMatchObject({ version: newest + 2 });
+  });
+});
