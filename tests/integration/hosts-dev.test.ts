@@ -48,7 +48,10 @@ describe('next dev', () => {
   });
 
   it('starts the runtime: the catalogue is seeded and /healthz reports a running worker', async () => {
-    await until(() => server.output().includes('[flows] imported from the flows folder'), 30_000);
+    await until(
+      () => /\[flows\] flows\/\w+\.json imported as version \d+/.test(server.output()),
+      30_000,
+    );
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', worker: { state: 'running' } });
