@@ -45,6 +45,8 @@ export {
   type AnswerWalk,
 } from './flow-walk';
 export { findStep, findEnding, endingHref, uploadFields } from './flow-lookup';
+export { CONTACT_KEYS } from './contact-keys';
+export { checkFlowLinks } from './check-flow-links';
 export { prefillAnswers, type Prefill } from './prefill-answers';
 export { captchaAction } from './captcha-action';
 export {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { checkFlowLinks } from './check-flow-links';
 import { parseJsonSource, locate, type JsonSource } from './json-source';
 import { loadOptionListsFromData } from './load-flow-from-data';
 import { loadFlowFromText } from './load-flow-from-text';
@@ -100,6 +101,8 @@ export function loadFlows(
   const optionLists = lists.optionLists;
   const flows: Record<string, ResolvedFlow> = {};
   const files = jsonFiles(dir);
+  /** The text of each flow that loaded, to place a diagnostic found between flows. */
+  const texts = new Map<string, string>();
   if (files.length === 0) {
     diagnostics.push({
       file: dir,
@@ -122,12 +125,26 @@ export function loadFlows(
       unconfiguredForm: options.unconfiguredForm,
     });
     diagnostics.push(...result.diagnostics);
-    if (result.flow) flows[result.flow.id] = result.flow;
+    if (result.flow) {
+      flows[result.flow.id] = result.flow;
+      texts.set(name, text);
+    }
   }
+  // Between the flows that loaded: a flow whose link is broken is left out like any other.
+  const links = checkFlowLinks(flows);
+  for (const d of links) {
+    const parsed = parseJsonSource(d.file, texts.get(d.file) ?? '');
+    if (parsed.ok) sources.set(d.file, parsed.source);
+    diagnostics.push(d);
+  }
+  const broken = new Set(links.map((d) => d.file));
   // Line, column and excerpt, from the text each diagnostic's file was read from.
   const located = diagnostics.map((d) => {
     const source = sources.get(d.file);
     return source ? locate(source, d) : d;
   });
-  return { flows, diagnostics: located };
+  const valid = Object.fromEntries(
+    Object.entries(flows).filter(([id]) => !broken.has(`${id}.json`)),
+  );
+  return { flows: valid, diagnostics: located };
 }

@@ -3,8 +3,10 @@ import type {
   Condition,
   EndingButton,
   FieldType,
+  FlowAudience,
   FlowHeader,
   LegalConsentKind,
+  PagePosition,
   SubmissionValue,
 } from './types';
 import type { RawHiddenField } from './hidden-fields';
@@ -65,6 +67,10 @@ export interface RawEnding {
 
 export interface RawFlow extends FlowHeader {
   progress?: { mode: 'fixed' | 'branch' | 'none'; total?: number };
+  audience?: FlowAudience;
+  pagePosition?: PagePosition;
+  session?: { marksContacted?: boolean };
+  booking?: { scheduler?: boolean; fallbackFlow: string };
   start: string;
   steps: RawStep[];
   endings: RawEnding[];

@@ -183,6 +183,17 @@ export function resolveFlow(
       mode: progress.mode,
       ...(progress.total === undefined ? {} : { total: progress.total }),
     },
+    audience: data.audience ?? 'clients',
+    pagePosition: data.pagePosition ?? 'inline',
+    session: { marksContacted: data.session?.marksContacted ?? false },
+    ...(data.booking === undefined
+      ? {}
+      : {
+          booking: {
+            scheduler: data.booking.scheduler ?? true,
+            fallbackFlow: data.booking.fallbackFlow,
+          },
+        }),
     start: data.start,
     steps,
     endings,

@@ -1,3 +1,4 @@
+import { checkBooking } from './check-booking';
 import { checkConditions } from './check-conditions';
 import { reachable, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
@@ -30,6 +31,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   checkConditions(ctx);
   checkHiddenFields(ctx);
   checkConsentFields(ctx);
+  checkBooking(ctx);
   const fromStart = reachable(flow, flow.start);
   // Reachability only once every reference resolves: a dangling reference would make
   // everything behind it look unreachable too.

@@ -221,9 +221,34 @@ export interface FlowHeader {
   reassurance?: string;
 }
 
+/** Who a flow is for: the page slot and the content page's aside speak to them. */
+export type FlowAudience = 'clients' | 'candidates';
+
+/** Where a content page shows a flow its `forms` list: among its sections, under its banner, last. */
+export type PagePosition = 'inline' | 'banner' | 'closing';
+
+/** What a successful submission leaves in the visitor's browser session. */
+export interface FlowSession {
+  /** Sets the `ready-to-talk-submitted` flag (flows.md §4). */
+  marksContacted: boolean;
+}
+
+/** A booking's contact form: after it, the scheduler or the fallback flow (flows.md §5). */
+export interface FlowBooking {
+  /** Embed the configured scheduling page, when there is one. */
+  scheduler: boolean;
+  /** The flow asking for a preferred day and time when no scheduler is embedded. */
+  fallbackFlow: string;
+}
+
 export interface ResolvedFlow extends FlowHeader {
   /** "Question n / N": N fixed (`total`), counted on the visitor's branch, or not shown. */
   progress: { mode: ProgressMode; total?: number };
+  audience: FlowAudience;
+  pagePosition: PagePosition;
+  session: FlowSession;
+  /** Present when the flow is a booking's contact form. */
+  booking?: FlowBooking;
   start: string;
   steps: ResolvedStep[];
   endings: ResolvedEnding[];

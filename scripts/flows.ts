@@ -151,7 +151,7 @@ const PAGE = 'page ';
  * browser walks it.
  */
 async function placementDiagnostics(registry: FlowRegistry): Promise<Diagnostic[]> {
-  const placements = await flowPlacements(getContentSource());
+  const placements = await flowPlacements(getContentSource(), registry.flows);
   const unknown = placementsOfUnknownFlows(registry.ids(), placements).map((p): Diagnostic => ({
     file: `page ${p.path}`,
     pointer: '/forms',
@@ -184,7 +184,7 @@ async function coverage(described: DescribedFlows): Promise<number> {
   );
   // The booking island's flows are driven by booking.spec.ts with the scheduler, which does
   // not record its transitions: say so rather than let 0/N read as untested.
-  const placements = await flowPlacements(getContentSource());
+  const placements = await flowPlacements(getContentSource(), registry.flows);
   const bookingOnly = (id: string) =>
     placements.some((p) => p.flowId === id) &&
     placements.every((p) => p.flowId !== id || p.host === 'booking');

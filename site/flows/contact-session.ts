@@ -1,12 +1,12 @@
 /**
  * What a successful submission leaves in the browser session (flows.md §4): the
- * `ready-to-talk-submitted` flag after a readyToTalk or questionnaire submission, and the
- * visitor's `full_name`, `phone` and `email`, which prefill /book-consult.
+ * `ready-to-talk-submitted` flag after a submission of a flow that declares
+ * `session.marksContacted` (the questionnaires and the ready-to-talk forms), and the visitor's
+ * `full_name`, `phone` and `email`, which prefill a booking.
  */
-import type { Answers, ResolvedFlow } from '@/engine/client';
+import { CONTACT_KEYS, type Answers, type ResolvedFlow } from '@/engine/client';
 
 export const READY_TO_TALK_FLAG = 'ready-to-talk-submitted';
-const CONTACT_KEYS = ['full_name', 'phone', 'email'] as const;
 
 export type StoredContact = Record<(typeof CONTACT_KEYS)[number], string>;
 
@@ -18,16 +18,11 @@ function storage(): Storage | undefined {
   }
 }
 
-/** A questionnaire (numbered steps) or a flow feeding the readyToTalk form sets the flag. */
-function setsReadyToTalk(flow: ResolvedFlow): boolean {
-  return flow.progress.mode !== 'none' || flow.submissions.some((s) => s.formKey === 'readyToTalk');
-}
-
 export function rememberSubmission(flow: ResolvedFlow, answers: Answers, suppressFlag = false) {
   const store = storage();
   if (!store) return;
   try {
-    if (setsReadyToTalk(flow) && !suppressFlag) store.setItem(READY_TO_TALK_FLAG, 'true');
+    if (flow.session.marksContacted && !suppressFlag) store.setItem(READY_TO_TALK_FLAG, 'true');
     if (CONTACT_KEYS.every((key) => typeof answers[key] === 'string' && answers[key] !== '')) {
       for (const key of CONTACT_KEYS) store.setItem(key, answers[key] as string);
     }

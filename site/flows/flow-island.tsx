@@ -18,7 +18,7 @@ import {
 import { useDelayedLoading } from '@/site/shell/loading/use-delayed-loading';
 import { storedContact } from './contact-session';
 import { hasSavedProgress } from './progress-key';
-import type { BookingFlowProps } from './booking/booking-flow';
+import type { BookingIslandProps } from './booking/booking-flow';
 import type { ResolvedFlow } from '@/engine/client';
 import type { FlowRendererProps } from './renderer-types';
 
@@ -35,7 +35,15 @@ type IslandRenderer =
       /** The opening step to count as seen in the flow's funnel on arrival (funnel-beacon). */
       opening?: { version: number; step: string };
     }
-  | { kind: 'booking'; props: Omit<BookingFlowProps, 'bookConsult' | 'bookingRequest'> };
+  | {
+      kind: 'booking';
+      /** The booking's contact form (a flow with `booking`), at the page's version. */
+      flowId: string;
+      version: number;
+      /** Its `booking.fallbackFlow`. */
+      fallbackFlow: string;
+      props: BookingIslandProps;
+    };
 
 export type FlowIslandProps = IslandRenderer & {
   /** The server-rendered opening step. */
@@ -67,14 +75,14 @@ async function load(island: IslandRenderer): Promise<Loaded> {
       props: { ...island.props, flow },
     };
   }
-  const [module, bookConsult, bookingRequest] = await Promise.all([
+  const [module, flow, fallback] = await Promise.all([
     import('./booking/booking-flow'),
-    fetchFlow('bookConsult'),
-    fetchFlow('bookingRequest'),
+    fetchFlow(island.flowId, island.version),
+    fetchFlow(island.fallbackFlow),
   ]);
   return {
     Renderer: module.BookingFlow as unknown as Loaded['Renderer'],
-    props: { ...island.props, bookConsult, bookingRequest },
+    props: { ...island.props, flow, fallback },
   };
 }
 
@@ -155,7 +163,7 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     submit: false,
   });
   const kind = island.kind;
-  const flowId = island.kind === 'flow' ? island.flowId : 'bookConsult';
+  const flowId = island.flowId;
   const opening = island.kind === 'flow' ? island.opening : undefined;
   const [openingVersion, openingStep] = [opening?.version, opening?.step];
 

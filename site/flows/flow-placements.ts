@@ -3,7 +3,10 @@
  * the fixed templates hold in code (home page, place pages) and the shell's footer. The browser
  * path tests walk every placed flow from this list and `npm run flows -- check` names a flow
  * placed nowhere, so placing a flow on a page is all it takes to get it walked in a browser.
+ * How a placed flow behaves is the flow's own data (its `booking`, `pagePosition`, `audience` …),
+ * never its id.
  */
+import type { ResolvedFlow } from '@/engine/client';
 
 export interface FlowPlacement {
   flowId: string;
@@ -12,8 +15,9 @@ export interface FlowPlacement {
   /** The element holding the flow on that page. */
   selector: string;
   /**
-   * `flow`: the one flow renderer (site/flows/flow-host.tsx); `booking`: the booking island,
-   * which shows the contact flow and then the scheduler (site/flows/page-flow.tsx).
+   * `flow`: the one flow renderer (site/flows/flow-host.tsx); `booking`: the booking island of
+   * a flow that declares `booking`, which shows that flow and then the scheduler or its
+   * fallback flow (site/flows/page-flow.tsx).
    */
   host: 'flow' | 'booking';
 }
@@ -38,33 +42,46 @@ const slot = (flowId: string, path: string): FlowPlacement => ({
  * site/pages/home-page.tsx and place-page.tsx; the browser walk fails on a slot that is not
  * where this says). The home page is listed first, so a flow it hosts is walked there.
  */
-const homeSlots = ['client', 'readyToTalk', 'ebook', 'joinEvent'].map((id) => slot(id, '/'));
+const homeSlots = ['client', 'readyToTalk', 'ebook', 'joinEvent'];
 const placeSlots = ['contactBanner', 'readyToTalk'];
 
-/** The flows a booking slot renders (site/flows/page-flow.tsx): the contact form, then the request. */
-const bookingFlows: Record<string, string[]> = { bookConsult: ['bookConsult', 'bookingRequest'] };
+/** What placements read of the flows: which are bookings, and their fallback flows. */
+export type PlacedFlows = Readonly<Record<string, Pick<ResolvedFlow, 'booking'>>>;
 
-/** Every placement, page by page: the home page, content pages, place pages, then the footer. */
-export async function flowPlacements(content: PlacementContent): Promise<FlowPlacement[]> {
+/**
+ * The flows a page slot of `flowId` renders (site/flows/page-flow.tsx): the flow alone, or for
+ * a booking its contact form, then its fallback flow, both in the booking island.
+ */
+function pageSlot(flowId: string, path: string, flows: PlacedFlows): FlowPlacement[] {
+  const booking = Object.hasOwn(flows, flowId) ? flows[flowId]!.booking : undefined;
+  if (!booking) return [slot(flowId, path)];
+  return [flowId, booking.fallbackFlow].map((id) => ({
+    flowId: id,
+    path,
+    selector: `#form-${flowId}`,
+    host: 'booking' as const,
+  }));
+}
+
+/**
+ * Every placement, page by page: the home page, content pages, place pages, then the footer.
+ * `flows`: the site's flows, whose `booking` says what a page slot of theirs renders.
+ */
+export async function flowPlacements(
+  content: PlacementContent,
+  flows: PlacedFlows,
+): Promise<FlowPlacement[]> {
   const [pages, states, cities] = await Promise.all([
     content.pages(),
     content.states(),
     content.cities(),
   ]);
   const fromPages = pages.flatMap((page) =>
-    page.forms.flatMap((flowId) =>
-      Object.hasOwn(bookingFlows, flowId)
-        ? bookingFlows[flowId]!.map((id) => ({
-            flowId: id,
-            path: page.path,
-            selector: `#form-${flowId}`,
-            host: 'booking' as const,
-          }))
-        : [slot(flowId, page.path)],
-    ),
+    page.forms.flatMap((flowId) => pageSlot(flowId, page.path, flows)),
   );
+  const fromHome = homeSlots.flatMap((flowId) => pageSlot(flowId, '/', flows));
   const fromPlaces = [...states, ...cities].flatMap((place) =>
-    placeSlots.map((flowId) => slot(flowId, `/cities/${place.slug}`)),
+    placeSlots.flatMap((flowId) => pageSlot(flowId, `/cities/${place.slug}`, flows)),
   );
   // The footer is on every page; its home-page copy stands for them all.
   const footer: FlowPlacement = {
@@ -73,7 +90,7 @@ export async function flowPlacements(content: PlacementContent): Promise<FlowPla
     selector: '#newsletter',
     host: 'flow',
   };
-  return [...homeSlots, ...fromPages, ...fromPlaces, footer];
+  return [...fromHome, ...fromPages, ...fromPlaces, footer];
 }
 
 /** The first placement of each flow, in placement order: where a browser walks it. */

@@ -35,8 +35,9 @@ export function FlowRenderer(props: FlowRendererProps) {
   const [lastPath, setLastPath] = useState(pathname);
   const clearsOnRouteChange = flow.endings.some((e) => e.kind === 'screen' && e.clearOnRouteChange);
 
-  // The footer newsletter lives across navigations: its success message goes with the route
-  // (state adjusted while rendering, as React recommends for changes of a prop).
+  // A flow the shell hosts (the footer's) lives across navigations: an ending that says
+  // `clearOnRouteChange` goes with the route, and the flow starts afresh for the next visitor
+  // action (state adjusted while rendering, as React recommends for changes of a prop).
   if (lastPath !== pathname) {
     setLastPath(pathname);
     if (clearsOnRouteChange) {

@@ -1,6 +1,7 @@
 import { getContentSource } from '@/site/content/get-content-source';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import type { Page } from '@/site/content/page-types';
+import { loadSiteFlow } from '@/site/flows/load-site-flow';
 import { ContentAside } from './parts/advisor-card';
 import { Breadcrumbs } from './parts/breadcrumbs';
 import { divisionChildren } from './parts/division-children';
@@ -8,6 +9,7 @@ import { Icon, pathIcon } from './parts/icon';
 import { FlowSlot } from './parts/flow-slot';
 import { linkTitles, segmentName, trailFor } from './parts/link-titles';
 import { PageExtras } from './parts/page-extras';
+import { pageForms } from './parts/page-forms';
 import { ReviewsList } from './parts/reviews-list';
 import {
   Banner,
@@ -79,18 +81,15 @@ export async function ContentPage({ page }: { page: Page }) {
   const title = fill(page.title);
   const trail = await trailFor(page.path, title);
   const isService = page.template === 'service';
-  // The contact banner opens a division or fixed page; on a service page it is a form like the
-  // others. The page's own forms follow how it works, where a reader decides; ready-to-talk
-  // closes the page.
-  const banner = !isService && page.forms.includes('contactBanner');
-  const ownForms = page.forms.filter(
-    (flow) => flow !== 'readyToTalk' && !(banner && flow === 'contactBanner'),
-  );
+  // Each flow says where it goes (its `pagePosition`) and whom it is for (its `audience`).
+  const forms = pageForms(page, await Promise.all(page.forms.map((id) => loadSiteFlow(id))));
   return (
     <main id="main" className={`content-page content-page--${page.template}`}>
       <Breadcrumbs trail={trail} />
       <Banner heading={page.heading} promise={page.promise} />
-      {banner ? <FlowSlot flow="contactBanner" /> : null}
+      {forms.banner.map((flow) => (
+        <FlowSlot key={flow} flow={flow} />
+      ))}
       <div className="content-layout container">
         <div className="content-layout__main">
           <Section id="overview" title={isService ? `${title} at a glance` : `About ${title}`}>
@@ -112,7 +111,7 @@ export async function ContentPage({ page }: { page: Page }) {
               <Steps steps={page.process} />
             </Section>
           ) : null}
-          {ownForms.map((flow) => (
+          {forms.inline.map((flow) => (
             <FlowSlot key={flow} flow={flow} />
           ))}
           {page.timeline || page.clientProvides?.length ? (
@@ -148,9 +147,11 @@ export async function ContentPage({ page }: { page: Page }) {
               <FaqList items={page.faq} />
             </Section>
           ) : null}
-          {page.forms.includes('readyToTalk') ? <FlowSlot flow="readyToTalk" /> : null}
+          {forms.closing.map((flow) => (
+            <FlowSlot key={flow} flow={flow} />
+          ))}
         </div>
-        <ContentAside audience={page.path.startsWith('/careers') ? 'candidates' : 'clients'}>
+        <ContentAside audience={forms.aside}>
           {page.related?.length ? (
             <RelatedLinks
               title={isService ? 'Related services' : 'Related pages'}

@@ -57,7 +57,7 @@ describe('30 publishes in a row', () => {
       files: loadFlowRegistry(FLOWS_DIR, VARS),
       database: () => Promise.resolve(site),
     });
-    pages = (await flowPlacements(getContentSource()))
+    pages = (await flowPlacements(getContentSource(), loadFlowRegistry(FLOWS_DIR, VARS).flows))
       .filter((p) => p.flowId === FLOW)
       .map((p) => p.path);
     expect(pages.length).toBeGreaterThan(1);

@@ -1,8 +1,9 @@
 'use client';
 /**
- * /book-consult (flows.md §5): the bookConsult form — skipped when this session already holds
- * the visitor's contact details — then the scheduler: the embedded scheduling page when one is
- * configured, else the preferred-day-and-time request, sent as a lead. Both end on
+ * A booking (flows.md §5; /book-consult): the contact form of a flow that declares `booking` —
+ * skipped when this session already holds the visitor's contact details — then the scheduler:
+ * the embedded scheduling page when the flow asks for it and one is configured, else its
+ * fallback flow (the preferred-day-and-time request), sent as a lead. Both end on
  * /thank-you-for-booking.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,14 +14,20 @@ import type { CaptchaConfig } from '../renderer-types';
 import { SchedulerEmbed } from './scheduler-embed';
 
 export interface BookingFlowProps {
-  bookConsult: ResolvedFlow;
-  bookingRequest: ResolvedFlow;
+  /** The booking's contact form: a flow with `booking`. */
+  flow: ResolvedFlow;
+  /** Its `booking.fallbackFlow`: asked when no scheduler is embedded. */
+  fallback: ResolvedFlow;
+  /** The scheduling page to embed; absent when none is configured or the flow wants none. */
   schedulerUrl?: string;
   captcha?: CaptchaConfig;
   label?: string;
   /** What was typed in the server-rendered contact step before this loaded. */
   draft?: Record<string, unknown>;
 }
+
+/** What the page gives the booking island; the island fetches the two flows with the renderer. */
+export type BookingIslandProps = Omit<BookingFlowProps, 'flow' | 'fallback'>;
 
 export function BookingFlow(props: BookingFlowProps) {
   const [contact, setContact] = useState<StoredContact | null>(null);
@@ -52,7 +59,7 @@ export function BookingFlow(props: BookingFlowProps) {
   if (!contact || !checked) {
     return (
       <FlowRenderer
-        flow={props.bookConsult}
+        flow={props.flow}
         label={props.label ?? 'Book a consultation'}
         draft={props.draft}
         captcha={props.captcha}
@@ -73,7 +80,7 @@ export function BookingFlow(props: BookingFlowProps) {
         <SchedulerEmbed url={props.schedulerUrl} contact={contact} />
       ) : (
         <FlowRenderer
-          flow={props.bookingRequest}
+          flow={props.fallback}
           label="Preferred day and time"
           captcha={props.captcha}
           initialAnswers={contact}

@@ -5,11 +5,13 @@
  * page scrolls, so the way to talk to someone is never a scroll away.
  */
 import type { ReactNode } from 'react';
+import type { FlowAudience } from '@/engine/client';
 import { siteConfig, telHref } from '@/site/config/site-config';
 import { Icon, type IconName } from './icon';
 import { PageLink } from './page-link';
 
-export type Audience = 'clients' | 'candidates';
+/** Who a page or a form slot speaks to: a flow's `audience` (schemas/flow.schema.json). */
+export type Audience = FlowAudience;
 
 /**
  * Who answers each audience and where: the advisor card and the "prefer to talk?" line of every
@@ -40,10 +42,6 @@ export const contacts: Record<
     cta: { href: '/careers#form-careers', label: 'Start your application', icon: 'briefcase' },
   },
 };
-
-/** The careers questionnaires are the candidates'; every other flow is the clients'. */
-export const flowAudience = (flow: string): Audience =>
-  flow === 'careers' || flow === 'careersApplication' ? 'candidates' : 'clients';
 
 export function AdvisorCard({ audience = 'clients' }: { audience?: Audience }) {
   const card = contacts[audience];

@@ -1,18 +1,19 @@
 import { siteConfig, telHref } from '@/site/config/site-config';
 import { loadSiteFlow } from '@/site/flows/load-site-flow';
 import { PageFlow } from '@/site/flows/page-flow';
-import { contacts, flowAudience } from './advisor-card';
+import { contacts } from './advisor-card';
 
 /**
  * Where a page hosts the form flow `flow` (flows/<flow>.json), under the flow's `pageHeading`:
  * any flow a page's `forms` names, with no code to add. The slot also says how to reach the
- * firm, so a visitor is never left with a dead form. `card`: the slot is a card inside a layout
- * of its own (the home page's hero) rather than a band of the page's width.
+ * firm (who answers: the flow's `audience`), so a visitor is never left with a dead form.
+ * `card`: the slot is a card inside a layout of its own (the home page's hero) rather than a
+ * band of the page's width.
  */
 export async function FlowSlot({ flow, card = false }: { flow: string; card?: boolean }) {
-  const { pageHeading, title } = await loadSiteFlow(flow);
+  const { pageHeading, title, audience } = await loadSiteFlow(flow);
   const heading = pageHeading ?? title;
-  const { email, who } = contacts[flowAudience(flow)];
+  const { email, who } = contacts[audience];
   const id = `form-${flow}`;
   const talk = (
     <p className="flow-slot__talk">

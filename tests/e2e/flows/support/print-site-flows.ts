@@ -10,8 +10,8 @@ import { flowPlacements } from '@/site/flows/flow-placements';
 import { describedFlows } from '@/site/server/flows/described-flows';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
-const placements = await flowPlacements(getContentSource());
 const described = await describedFlows({ files: !process.argv.includes('--live') });
+const placements = await flowPlacements(getContentSource(), described.registry.flows);
 process.stdout.write(
   JSON.stringify({ flows: described.registry.flows, placements, source: described.source }),
 );

@@ -30,7 +30,7 @@ afterEach(cleanup);
 
 describe('BookingFlow', () => {
   it('asks for the contact details when the session has none', () => {
-    render(<BookingFlow bookConsult={flows.bookConsult!} bookingRequest={flows.bookingRequest!} />);
+    render(<BookingFlow flow={flows.bookConsult!} fallback={flows.bookingRequest!} />);
     expect(screen.getByLabelText('Full name')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
@@ -41,8 +41,8 @@ describe('BookingFlow', () => {
     sessionStorage.setItem('email', 'lee@example.com');
     render(
       <BookingFlow
-        bookConsult={flows.bookConsult!}
-        bookingRequest={flows.bookingRequest!}
+        flow={flows.bookConsult!}
+        fallback={flows.bookingRequest!}
         schedulerUrl="https://scheduler.example.com/firm/consult"
       />,
     );

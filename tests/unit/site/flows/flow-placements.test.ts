@@ -89,8 +89,8 @@ describe('flow placements', () => {
       states: () => site.states(),
       cities: () => site.cities(),
     };
-    const before = browserWalks(registry.flows, await flowPlacements(site));
-    const after = browserWalks(registry.flows, await flowPlacements(content));
+    const before = browserWalks(registry.flows, await flowPlacements(site, registry.flows));
+    const after = browserWalks(registry.flows, await flowPlacements(content, registry.flows));
 
     expect(before.map((w) => w.placement.flowId)).not.toContain('fixtureQuiz');
     const walk = after.find((w) => w.placement.flowId === 'fixtureQuiz');
@@ -121,15 +121,16 @@ describe('flow placements', () => {
       states: () => site.states(),
       cities: () => site.cities(),
     };
-    const ids = loadSiteFlowFiles().ids();
-    expect(placementsOfUnknownFlows(ids, await flowPlacements(site))).toEqual([]);
-    expect(placementsOfUnknownFlows(ids, await flowPlacements(content))).toEqual([
+    const { flows } = loadSiteFlowFiles();
+    const ids = Object.keys(flows);
+    expect(placementsOfUnknownFlows(ids, await flowPlacements(site, flows))).toEqual([]);
+    expect(placementsOfUnknownFlows(ids, await flowPlacements(content, flows))).toEqual([
       { flowId: 'tellUsMor', path: '/typo-page', selector: '#form-tellUsMor', host: 'flow' },
     ]);
   });
 
   it('places every site flow, and walks the questionnaires on their pages', async () => {
-    const placements = await flowPlacements(getContentSource());
+    const placements = await flowPlacements(getContentSource(), loadSiteFlowFiles().flows);
     expect(unplacedFlows(loadSiteFlowFiles().ids(), placements)).toEqual([]);
     const walked = browserWalks(loadSiteFlowFiles().flows, placements).map((w) => w.placement);
     expect(walked).toEqual(

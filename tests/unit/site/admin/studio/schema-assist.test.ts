@@ -114,3 +114,34 @@ describe('schema hover', () => {
     expect(hoverAt(flowSchema, text, 0)).toBeNull();
   });
 });
+
+describe('the behaviour properties of a flow', () => {
+  const text = JSON.stringify({
+    id: 'x',
+    audience: 'candidates',
+    pagePosition: 'banner',
+    session: { marksContacted: true },
+    booking: { scheduler: false, fallbackFlow: 'bookingRequest' },
+  });
+  const hover = (word: string) => hoverAt(flowSchema, text, text.indexOf(word) + 1);
+
+  it('are offered at the top of a flow, each with what it does', () => {
+    const { found } = complete('{"id": "x", "|"}');
+    const info = (label: string) => found!.options.find((o) => o.label === label)?.info;
+    expect(info('audience')).toMatch(/hiring team/);
+    expect(info('pagePosition')).toMatch(/under the page's banner/);
+    expect(info('session')).toMatch(/browser session/);
+    expect(info('booking')).toMatch(/scheduler or the fallback flow/);
+    expect(complete('{"audience": |}').labels).toEqual(['clients', 'candidates']);
+    expect(complete('{"pagePosition": |}').labels).toEqual(['inline', 'banner', 'closing']);
+    expect(complete('{"booking": {"|"}}').labels).toEqual(['scheduler', 'fallbackFlow']);
+    expect(complete('{"session": {"|"}}').labels).toEqual(['marksContacted']);
+  });
+
+  it('say what they do on hover', () => {
+    expect(hover('audience')).toMatchObject({ values: ['clients', 'candidates'] });
+    expect(hover('marksContacted')!.descriptions[0]).toMatch(/ready-to-talk-submitted/);
+    expect(hover('fallbackFlow')!.descriptions[0]).toMatch(/preferred day and time/);
+    expect(hover('scheduler')!.descriptions[0]).toMatch(/SCHEDULER_URL/);
+  });
+});
