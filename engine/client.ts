@@ -85,3 +85,4 @@ export { stepCandidates, sampleValue } from './sample-answers';
 export { formatDiagnostic, isErrorDiagnostic } from './format-diagnostic';
 export { nodeAtPointer, pointerTarget } from './json-source';
 export { didYouMean } from './did-you-mean';
+export { RENDERER_WORDS } from './renderer-words';

@@ -1,18 +1,9 @@
 import { visibleFields } from './field-schema';
 import { endingHref } from './flow-lookup';
+import { RENDERER_WORDS } from './renderer-words';
 import type { Answers, ResolvedEnding, ResolvedField, ResolvedStep } from './types';
 
-/**
- * The words the site's renderer writes on its own controls and endings (site/flows/step-frame.tsx,
- * choice-step-view.tsx, ending-view.tsx, flow-machine-view.tsx). The engine cannot import the
- * site, so a test case quotes them from here; keep them equal to the renderer's.
- */
-export const RENDERER_WORDS = {
-  next: 'Next',
-  back: 'Back',
-  seeAll: 'See all',
-  checkout: (service: string) => `Checkout: ${service || 'your service'}`,
-} as const;
+export { RENDERER_WORDS };
 
 /**
  * What a tester does: `click` an option (a choice's button), `check` a box (a multiple choice's

@@ -5,7 +5,7 @@
  * Long lists show the first options and a "See all" button.
  */
 import type { FormEventHandler, ReactNode, RefCallback } from 'react';
-import type { Answers, ResolvedChoiceStep } from '@/engine/client';
+import { RENDERER_WORDS, type Answers, type ResolvedChoiceStep } from '@/engine/client';
 import type { ControlBinding } from './field-view';
 import { optionsListId, SubmitButton, type ControlName } from './step-frame';
 
@@ -66,7 +66,7 @@ export function ChoiceStepView(props: ChoiceStepViewProps) {
       aria-controls={listId}
       onClick={props.onSeeAll}
     >
-      See all
+      {RENDERER_WORDS.seeAll}
     </button>
   );
 

@@ -5,7 +5,12 @@
  */
 import Link from 'next/link';
 import type { Ref } from 'react';
-import type { Answers, ResolvedCheckoutEnding, ResolvedEnding } from '@/engine/client';
+import {
+  RENDERER_WORDS,
+  type Answers,
+  type ResolvedCheckoutEnding,
+  type ResolvedEnding,
+} from '@/engine/client';
 
 export interface EndingViewProps {
   ending: ResolvedEnding;
@@ -40,7 +45,7 @@ export function EndingView(props: EndingViewProps) {
     return (
       <div className="flow-ending flow-ending--checkout">
         <Heading ref={headingRef} tabIndex={-1} className="flow-ending__heading">
-          Checkout: {service || 'your service'}
+          {RENDERER_WORDS.checkout(service)}
         </Heading>
         {link ? (
           <>

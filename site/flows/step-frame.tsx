@@ -5,7 +5,7 @@
  * the very same component with state and handlers attached, so the markup exists once.
  */
 import type { ReactNode, Ref } from 'react';
-import type { ResolvedFlow } from '@/engine/client';
+import { RENDERER_WORDS, type ResolvedFlow } from '@/engine/client';
 import { REVISION_ATTRIBUTE } from './flow-revision-marks.mjs';
 
 export type HeadingLevel = 2 | 3;
@@ -122,7 +122,7 @@ export function BackButton({ onClick, disabled }: { onClick?: () => void; disabl
       onClick={onClick}
       disabled={disabled}
     >
-      Back
+      {RENDERER_WORDS.back}
     </button>
   );
 }
@@ -136,7 +136,7 @@ export function SubmitButton({ label, busy }: { label?: string; busy?: boolean }
       data-control={'submit' satisfies ControlName}
       aria-disabled={busy || undefined}
     >
-      {busy ? 'Sending…' : (label ?? 'Next')}
+      {busy ? 'Sending…' : (label ?? RENDERER_WORDS.next)}
     </button>
   );
 }
