@@ -22,8 +22,7 @@ import {
   type FakeStrapi,
 } from '../fakes/fake-strapi-collections';
 import { startLeadsServer, type LeadsServer } from '../integration/support/leads-server';
-import { runScript } from '../integration/support/run-script';
-import { hashed, password, signInWithForm, uniqueEmail } from './support/accounts';
+import { signedInStaff } from './support/staff-servers';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -112,21 +111,9 @@ const FLOWS = {
 };
 
 async function staffPage(browser: Browser): Promise<Page> {
-  const email = uniqueEmail('behaviours', 'firm.example');
-  const context = await browser.newContext({ baseURL: server.url });
-  expect(
-    (await context.request.post('/auth/register', { data: { email, password } })).status(),
-  ).toBe(202);
-  const granted = await runScript('scripts/users.ts', ['grant', email, 'staff'], {
-    LEADS_DB: server.env.LEADS_DB!,
-  });
-  expect(granted.code, granted.stderr).toBe(0);
-  const page = await context.newPage();
-  await page.goto('/admin/flows');
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/admin\/flows$/, hashed);
-  return page;
+  const databaseEnv = { LEADS_DB: server.env.LEADS_DB! };
+  const options = { name: 'behaviours', path: '/admin/flows' };
+  return (await signedInStaff(browser, server, databaseEnv, options)).page;
 }
 
 /** Staff make the flow from the template, write its JSON, and publish it. */

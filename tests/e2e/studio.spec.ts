@@ -18,75 +18,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { coveringPaths, type Answers, type PathStep, type ResolvedFlow } from '@/engine';
-import {
-  startLeadsServer,
-  type LeadsServer,
-  type ServerHost,
-} from '../integration/support/leads-server';
-import {
-  createDatabase,
-  startPostgres,
-  type PostgresCluster,
-} from '../integration/support/postgres-cluster';
+import type { LeadsServer, ServerHost } from '../integration/support/leads-server';
 import { runScript } from '../integration/support/run-script';
 import { leadResponse, walkSteps } from './flows/support/flow-driver';
 import { acceptedSubmissions, declareForm, fakeHubSpot } from './support/fake-hubspot-client';
 import { fakeHubSpotPort } from './support/port';
-import { hashed, password, signInWithForm, uniqueEmail } from './support/accounts';
+import { SharedDatabaseInstances, signedInStaff } from './support/staff-servers';
 import { axeViolations } from './support/axe';
+import { withoutEmail } from '../fixtures/flow-edits';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const STUDIO_FORM = 'guid-studio';
 const root = process.cwd();
 
-let cluster: PostgresCluster;
-let databaseUrl: string;
-const instances: LeadsServer[] = [];
-const copies: string[] = [];
+const servers = new SharedDatabaseInstances('studio');
+test.beforeAll(() => servers.setUp());
+test.afterAll(() => servers.tearDown());
 
-/** A copy of the e2e build for one instance: its pages are revalidated in its own folder. */
-function buildCopy(name: string): string {
-  const dir = `.next-studio-${process.pid}-${name}`;
-  rmSync(path.join(root, dir), { recursive: true, force: true });
-  cpSync(path.join(root, '.next'), path.join(root, dir), {
-    recursive: true,
-    filter: (source) => !source.includes(`${path.sep}cache`),
+/** An instance of the studio tests, with HubSpot's stand-in knowing the client form. */
+const startInstance = (name: string, host: ServerHost = 'production-server') =>
+  servers.start(name, host, {
+    HUBSPOT_PORTAL_ID: fakeHubSpot.portalId,
+    HUBSPOT_API_BASE: `http://127.0.0.1:${fakeHubSpotPort()}`,
+    HUBSPOT_FORM_QUESTION: STUDIO_FORM,
   });
-  copies.push(dir);
-  return dir;
-}
-
-async function startInstance(
-  name: string,
-  host: ServerHost = 'production-server',
-): Promise<LeadsServer> {
-  const server = await startLeadsServer(
-    {
-      NEXT_DIST_DIR: buildCopy(name),
-      FLOWS_WATCH_MS: '1000',
-      MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'studio-mail-')),
-      HUBSPOT_PORTAL_ID: fakeHubSpot.portalId,
-      HUBSPOT_API_BASE: `http://127.0.0.1:${fakeHubSpotPort()}`,
-      HUBSPOT_FORM_QUESTION: STUDIO_FORM,
-    },
-    databaseUrl,
-    host,
-  );
-  instances.push(server);
-  return server;
-}
-
-test.beforeAll(async () => {
-  cluster = await startPostgres();
-  databaseUrl = await createDatabase(cluster.url, 'studio');
-});
-
-test.afterAll(async () => {
-  await Promise.all(instances.map((server) => server.stop()));
-  for (const dir of copies) rmSync(path.join(root, dir), { recursive: true, force: true });
-  cluster?.stop();
-});
 
 /** The client flow as the studio test edits it: what `edit` adds, with `target` for the branch. */
 function editedClient(source: string, target: string): string {
@@ -140,21 +96,9 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 async function staffPage(browser: Browser, server: LeadsServer): Promise<Page> {
-  const email = uniqueEmail('studio', 'firm.example');
-  const context = await browser.newContext({ baseURL: server.url });
-  expect(
-    (await context.request.post('/auth/register', { data: { email, password } })).status(),
-  ).toBe(202);
-  const granted = await runScript('scripts/users.ts', ['grant', email, 'staff'], {
-    DATABASE_URL: databaseUrl,
-  });
-  expect(granted.code, granted.stderr).toBe(0);
-  const page = await context.newPage();
-  await page.goto('/admin/flows/client/edit');
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/admin\/flows\/client\/edit$/, hashed);
-  return page;
+  const databaseEnv = { DATABASE_URL: servers.databaseUrl };
+  const path = '/admin/flows/client/edit';
+  return (await signedInStaff(browser, server, databaseEnv, { name: 'studio', path })).page;
 }
 
 test('staff edit and publish the client questionnaire; every instance serves it at once', async ({
@@ -283,7 +227,7 @@ test('staff edit and publish the client questionnaire; every instance serves it 
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-export-'));
   cpSync(path.join(root, 'flows', 'options'), path.join(dir, 'options'), { recursive: true });
   const exported = await runScript('scripts/flows.ts', ['export', '--dir', dir], {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: servers.databaseUrl,
   });
   expect(exported.code, exported.stderr).toBe(0);
   expect(readFileSync(path.join(dir, 'client.json'), 'utf8')).toBe(
@@ -348,7 +292,7 @@ test('staff edit and publish the client questionnaire; every instance serves it 
 test('staff publish from the instance under next start; both instances serve it within 10 s', async ({
   browser,
 }) => {
-  const [a, b] = instances as [LeadsServer, LeadsServer];
+  const [a, b] = servers.started as [LeadsServer, LeadsServer];
   // The studio opens under next start too: the catalogue was seeded when it started.
   const studio = await staffPage(browser, b);
   const editor = studio.getByRole('textbox', { name: 'The client flow as JSON' });
@@ -383,20 +327,10 @@ test('staff publish from the instance under next start; both instances serve it 
   }
 });
 
-/** The client flow's text without the `email` field of form key `question`. */
-function withoutEmail(source: string): string {
-  const flow = JSON.parse(source) as {
-    submissions: { formKey: string; fields: { name: string }[] }[];
-  };
-  const question = flow.submissions.find((s) => s.formKey === 'question')!;
-  question.fields = question.fields.filter((f) => f.name !== 'email');
-  return `${JSON.stringify(flow, null, 2)}\n`;
-}
-
 test('nothing to publish is refused; dropping the email HubSpot identifies contacts by needs a confirmation', async ({
   browser,
 }) => {
-  const [a] = instances as [LeadsServer, LeadsServer];
+  const [a] = servers.started as [LeadsServer, LeadsServer];
   const studio = await staffPage(browser, a);
   const editor = studio.getByRole('textbox', { name: 'The client flow as JSON' });
   await expect(editor).toBeVisible({ timeout: 20_000 });
@@ -440,11 +374,12 @@ test('nothing to publish is refused; dropping the email HubSpot identifies conta
   await studio.getByRole('button', { name: `Publish version ${live} again` }).click();
   await expect(studio.getByRole('status')).toContainText(`Version ${live + 2} is published`);
   await studio.getByRole('button', { name: `Publish version ${live} again` }).click();
-  await expect(studio.getByRole('alert')).toContainText(
+  // Next's route announcer is an alert too: the page's own is the one that says so.
+  await expect(studio.getByRole('alert').filter({ hasText: 'Not published' })).toContainText(
     `Nothing changed since version ${live + 2}: there is nothing to publish`,
   );
   await studio.getByRole('button', { name: `Publish version ${live + 1} again` }).click();
-  await expect(studio.getByRole('alert')).toContainText(
+  await expect(studio.getByRole('alert').filter({ hasText: 'Not published' })).toContainText(
     'Form key "question" no longer sends "email"',
   );
   await studio

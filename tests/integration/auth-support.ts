@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CSRF_FIELD, csrfToken } from '@/site/server/admin/admin-post';
 import type { Dialect } from '@/site/server/db/database';
 import { createAuthApi, type AuthApiDeps } from '@/site/server/auth/auth-api';
 import { createFileMailer } from '@/site/server/mail/file-mailer';
@@ -45,6 +46,24 @@ export function post(route: string, body: unknown, headers: Record<string, strin
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/**
+ * A form a staff page posts to `url` (on http://site.test) as the browser sends it: same-origin,
+ * with the session cookie and the session's CSRF token among the fields.
+ */
+export function staffForm(url: string, cookie: string, fields: Record<string, string>): Request {
+  const session = cookie.split('=').slice(1).join('=');
+  return new Request(`http://site.test${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'http://site.test',
+      'sec-fetch-site': 'same-origin',
+      cookie,
+    },
+    body: new URLSearchParams({ [CSRF_FIELD]: csrfToken(session), ...fields }),
   });
 }
 

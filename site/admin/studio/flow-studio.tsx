@@ -11,10 +11,15 @@
  * be published, and one whose form key stops sending `email` needs a ticked confirmation: the
  * server refuses both as well (publish-refusal.ts), against the version it holds.
  *
+ * Several members of staff can have a flow open: the page says who else does (`presence`, given by
+ * the page: studio-presence.tsx), and a save, publish or discard from a text someone else changed
+ * since is refused and shown with their change, to merge, overwrite or take (use-flow-draft.ts,
+ * conflict-panel.tsx).
+ *
  * Everything a pointer does here, a keyboard does too: Tab leaves the editor, the problems list
  * moves the editor to each problem and applies its quick fix, the tabs follow the arrow keys.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   isErrorDiagnostic,
   type Diagnostic,
@@ -27,11 +32,12 @@ import flowSchema from '@/schemas/flow.schema.json';
 import { plural } from '../flows/flow-words';
 import { changeSummary } from './change-summary';
 import { checkFlowText, quickFixes } from './check-flow-text';
+import { ConflictPanel } from './conflict-panel';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
 import { PublishForm } from './publish-form';
 import { sameFlow } from './same-flow';
-import { postStudioForm } from './studio-form';
+import { useFlowDraft, type Published } from './use-flow-draft';
 import { valueChangeDiagnostics } from './value-changes';
 import { LazyFlowEditor } from './studio-fields';
 import { StudioGraph } from './studio-graph';
@@ -39,28 +45,25 @@ import { StudioPaths } from './studio-paths';
 import { StudioPreview } from './studio-preview';
 import styles from './studio-pages.module.css';
 
-/** How long typing must pause before the draft is saved. */
-const AUTOSAVE_MS = 1500;
-
 export interface FlowStudioProps {
   flowId: string;
   published?: { source: string; version: number };
-  draft?: { source: string; savedAt: number; author: string };
+  /** `revision` and `baseVersion`: what every save and publish names as its base. */
+  draft?: {
+    source: string;
+    savedAt: number;
+    author: string;
+    revision: number;
+    baseVersion: number;
+  };
   optionLists: Record<string, unknown>;
   vars: FlowVars;
   csrf: string;
   /** The live version's funnel: its counts can be drawn on the graph. */
   funnel?: Funnel;
+  /** Who else has the flow open (studio-presence.tsx), under the live version's line. */
+  presence?: ReactNode;
 }
-
-/**
- * What the last request about the draft did. Whether the text is saved is not kept here: it is
- * the text compared with the last text the server took (`savedText`).
- */
-type SaveStatus =
-  { kind: 'idle'; at: number } | { kind: 'saving' } | { kind: 'failed'; message: string };
-
-type Published = { version: number; warnings: Diagnostic[] };
 
 const tabs = [
   { id: 'graph', label: 'Graph' },
@@ -72,12 +75,6 @@ type Tab = (typeof tabs)[number]['id'];
 export function FlowStudio(props: FlowStudioProps) {
   const { flowId, optionLists, vars, csrf } = props;
   const base = `/admin/flows/${encodeURIComponent(flowId)}`;
-  const initialText = props.draft?.source ?? props.published?.source ?? '';
-  const [text, setText] = useState(initialText);
-  // The last text the server holds (the draft, or the published text when there is none).
-  const [savedText, setSavedText] = useState(initialText);
-  const [published, setPublished] = useState(props.published);
-  const [save, setSave] = useState<SaveStatus>({ kind: 'idle', at: props.draft?.savedAt ?? 0 });
   const [tab, setTab] = useState<Tab>('graph');
   const [showFunnel, setShowFunnel] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -87,9 +84,19 @@ export function FlowStudio(props: FlowStudioProps) {
   const [lastPublish, setLastPublish] = useState<Published | null>(null);
   const editor = useRef<FlowEditorHandle | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  // Counts the requests that change the draft: only the latest one's answer is taken.
-  const draftRequest = useRef(0);
-  const dirty = text !== savedText;
+  const draft = useFlowDraft({
+    url: base,
+    csrf,
+    published: props.published,
+    draft: props.draft,
+    onPublished(answer) {
+      setLastPublish(answer);
+      setNote('');
+      closePublish();
+    },
+    onReviewPublish: () => openPublish(),
+  });
+  const { text, setText, published, save, dirty, conflict } = draft;
 
   const checked = useMemo(
     () => checkFlowText({ flowId, text, optionLists, vars }),
@@ -128,59 +135,14 @@ export function FlowStudio(props: FlowStudioProps) {
   // One function for the page's life: the memoised graph is not drawn again for a new callback.
   const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
 
-  /** Saves `source` as the draft; text typed meanwhile stays unsaved (it is not `source`). */
-  const saveDraft = useCallback(
-    async (source: string) => {
-      const request = ++draftRequest.current;
-      setSave({ kind: 'saving' });
-      try {
-        const answer = (await postStudioForm(`${base}/draft`, { source, csrf })) as {
-          savedAt: number;
-        };
-        if (request !== draftRequest.current) return;
-        setSavedText(source);
-        setSave({ kind: 'idle', at: answer.savedAt });
-      } catch (error) {
-        if (request !== draftRequest.current) return;
-        setSave({ kind: 'failed', message: (error as Error).message });
-      }
-    },
-    [base, csrf],
-  );
-
-  // Saves the draft a moment after typing stops (the editor's text only: not the publish note).
-  useEffect(() => {
-    if (text === savedText) return;
-    const timer = setTimeout(() => void saveDraft(text), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [text, savedText, saveDraft]);
-
-  // Leaving with a draft not yet saved asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
   async function discard() {
     if (!published) return;
     if (!window.confirm('Discard the draft and go back to the published version?')) return;
-    const request = ++draftRequest.current;
-    try {
-      await postStudioForm(`${base}/draft/discard`, { csrf });
-      if (request !== draftRequest.current) return;
-      setSavedText(published.source);
-      setText(published.source);
-      setSave({ kind: 'idle', at: 0 });
-    } catch (error) {
-      if (request !== draftRequest.current) return;
-      setSave({ kind: 'failed', message: (error as Error).message });
-    }
+    await draft.discard();
   }
 
-  function openPublish() {
-    setPublishError(null);
+  function openPublish(fresh = true) {
+    if (fresh) setPublishError(null);
     setDialogOpen(true);
     dialog.current?.showModal();
   }
@@ -194,34 +156,23 @@ export function FlowStudio(props: FlowStudioProps) {
   async function publish(fields: Record<string, string>) {
     setPublishing(true);
     setPublishError(null);
-    try {
-      const form = { ...fields, source: text, note, csrf };
-      const answer = (await postStudioForm(`${base}/publish`, form)) as
-        { version: number; source: string; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] };
-      if ('diagnostics' in answer) {
-        setPublishError(
-          `Not published: ${answer.diagnostics
-            .filter(isErrorDiagnostic)
-            .map((d) => d.message)
-            .join('; ')}`,
-        );
-        return;
-      }
-      // The text as the server stored it: its `version` is the new number.
-      const { source } = answer;
-      draftRequest.current++; // a draft save still under way answers for an older text
-      setPublished({ source, version: answer.version });
-      setSavedText(source);
-      setText(source);
-      setSave({ kind: 'idle', at: Date.now() });
-      setLastPublish(answer);
-      setNote('');
-      closePublish();
-    } catch (error) {
-      setPublishError((error as Error).message);
-    } finally {
-      setPublishing(false);
-    }
+    const outcome = await draft.publish({ ...fields, source: text, note });
+    setPublishing(false);
+    // A conflict: the panel shows it, over the page rather than under the modal dialog.
+    if (!outcome.ok && !outcome.message && !outcome.diagnostics) closePublish();
+    else if (!outcome.ok) showPublishRefusal(outcome);
+  }
+
+  function showPublishRefusal(outcome: { message?: string; diagnostics?: Diagnostic[] }) {
+    const errors = (outcome.diagnostics ?? []).filter(isErrorDiagnostic);
+    setPublishError(outcome.message ?? `Not published: ${errors.map((d) => d.message).join('; ')}`);
+    if (!dialog.current?.open) openPublish(false);
+  }
+
+  async function overwrite() {
+    const outcome = await draft.overwrite(text);
+    if (outcome && !outcome.ok) showPublishRefusal(outcome);
+    editor.current?.focus();
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -255,7 +206,7 @@ export function FlowStudio(props: FlowStudioProps) {
           </span>
         </p>
         <div className={styles.actions}>
-          <button type="button" onClick={() => void saveDraft(text)}>
+          <button type="button" onClick={() => void draft.saveDraft(text)}>
             Save draft
           </button>
           {published && (
@@ -266,7 +217,7 @@ export function FlowStudio(props: FlowStudioProps) {
           <button
             type="button"
             className={styles.primary}
-            onClick={openPublish}
+            onClick={() => openPublish()}
             aria-disabled={!loads}
             disabled={!loads}
           >
@@ -275,6 +226,7 @@ export function FlowStudio(props: FlowStudioProps) {
           <a href={`${base}/versions`}>Versions</a>
           <a href={base}>Funnel</a>
         </div>
+        {props.presence}
         {lastPublish && (
           <p role="status" className={styles.done}>
             Version {lastPublish.version} is published: visitors get it within a few seconds.
@@ -283,6 +235,22 @@ export function FlowStudio(props: FlowStudioProps) {
           </p>
         )}
       </header>
+
+      {conflict && (
+        <ConflictPanel
+          conflict={conflict}
+          mine={text}
+          onMerge={(merged) => {
+            draft.merge(merged);
+            if (conflict.op !== 'publish') editor.current?.focus();
+          }}
+          onOverwrite={() => void overwrite()}
+          onTakeTheirs={() => {
+            draft.takeTheirs();
+            editor.current?.focus();
+          }}
+        />
+      )}
 
       <div className={styles.columns}>
         <section className={styles.editorColumn} aria-labelledby="studio-editor-title">

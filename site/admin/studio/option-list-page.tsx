@@ -37,8 +37,8 @@ export default async function OptionListPage({ params }: { params: Promise<{ lis
     <AdminFrame staff={staff} current="/admin/flows">
       <OptionListStudio
         listId={listId}
-        source={draft?.source ?? latest!.source}
-        version={latest?.version}
+        published={latest && { source: latest.source, version: latest.version }}
+        draft={draft}
         usedBy={flows.filter((f) => usesList(f.source, listId)).map((f) => f.flowId)}
         csrf={await csrfTokenForPage()}
       />

@@ -3,23 +3,27 @@
  * The studio for a shared option list (flows/options/<id>.json): the list's JSON in the same
  * editor, checked on every change as `npm run flows -- check` checks the file, the flows that use
  * it, a draft saved with Save, and Publish with a note. The server refuses a list that would break
- * a published flow (a value a branch tests, removed) and says which flow and why.
+ * a published flow (a value a branch tests, removed) and says which flow and why. Saves and
+ * publishes name the text they started from, as the flow studio's do (use-flow-draft.ts): one
+ * based on a text someone else changed since shows their change to merge, overwrite or take.
  */
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '@/engine/client';
 import { checkOptionListText, quickFixes } from './check-flow-text';
 import optionListSchema from '@/schemas/option-list.schema.json';
+import { ConflictPanel } from './conflict-panel';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
-import { postStudioForm } from './studio-form';
 import { LazyFlowEditor, PublishNote } from './studio-fields';
+import { useFlowDraft, type PublishedText } from './use-flow-draft';
 import styles from './studio-pages.module.css';
 
 export interface OptionListStudioProps {
   listId: string;
-  source: string;
-  version?: number;
+  /** The newest published version; absent before the first publish. */
+  published?: PublishedText;
+  draft?: { source: string; savedAt: number; revision: number; baseVersion: number };
   usedBy: string[];
   csrf: string;
 }
@@ -27,43 +31,42 @@ export interface OptionListStudioProps {
 export function OptionListStudio(props: OptionListStudioProps) {
   const { listId, csrf } = props;
   const base = `/admin/flows/options/${encodeURIComponent(listId)}`;
-  const [text, setText] = useState(props.source);
-  const [version, setVersion] = useState(props.version);
   const [note, setNote] = useState('');
   const [status, setStatus] = useState('');
   const [refusal, setRefusal] = useState<Diagnostic[]>([]);
   const editor = useRef<FlowEditorHandle | null>(null);
+  const draft = useFlowDraft({
+    url: base,
+    csrf,
+    published: props.published,
+    draft: props.draft,
+    autosave: false,
+    onPublished(answer) {
+      setNote('');
+      setStatus(
+        `Version ${answer.version} is published: the flows using it follow within a few seconds.`,
+      );
+    },
+  });
+  const { text, setText, conflict } = draft;
+  const version = draft.published?.version;
 
   const checked = useMemo(() => checkOptionListText(listId, text), [listId, text]);
   const fixes = useMemo(() => quickFixes(text, checked.diagnostics), [text, checked.diagnostics]);
 
   async function save() {
-    try {
-      await postStudioForm(`${base}/draft`, { source: text, csrf });
-      setStatus('Draft saved.');
-    } catch (error) {
-      setStatus(`Draft not saved: ${(error as Error).message}`);
-    }
+    const saved = await draft.saveDraft(text);
+    setStatus(saved.kind === 'failed' ? `Draft not saved: ${saved.message}` : 'Draft saved.');
   }
 
   async function publish() {
     setRefusal([]);
-    try {
-      const answer = (await postStudioForm(`${base}/publish`, { source: text, note, csrf })) as
-        { version: number } | { diagnostics: Diagnostic[] };
-      if ('diagnostics' in answer) {
-        setRefusal(answer.diagnostics);
-        setStatus('Not published: see why below.');
-        return;
-      }
-      setVersion(answer.version);
-      setNote('');
-      setStatus(
-        `Version ${answer.version} is published: the flows using it follow within a few seconds.`,
-      );
-    } catch (error) {
-      setStatus(`Not published: ${(error as Error).message}`);
-    }
+    const outcome = await draft.publish({ source: text, note });
+    if (outcome.ok) return;
+    if (outcome.diagnostics) {
+      setRefusal(outcome.diagnostics);
+      setStatus('Not published: see why below.');
+    } else setStatus(`Not published${outcome.message ? `: ${outcome.message}` : ''}.`);
   }
 
   return (
@@ -78,6 +81,15 @@ export function OptionListStudio(props: OptionListStudioProps) {
         </p>
         <p role="status">{status}</p>
       </header>
+      {conflict && (
+        <ConflictPanel
+          conflict={conflict}
+          mine={text}
+          onMerge={draft.merge}
+          onOverwrite={() => void draft.overwrite(text)}
+          onTakeTheirs={draft.takeTheirs}
+        />
+      )}
       <section aria-labelledby="list-editor-title">
         <h2 id="list-editor-title">List text</h2>
         <LazyFlowEditor

@@ -4,11 +4,19 @@
  * the audit log when it changes what visitors get. The editor sends its forms with `fetch` and
  * reads JSON; the versions page and the new-flow form are plain HTML forms answered with a
  * redirect (303), so they work without script.
+ *
+ * A draft save, a publish and a discard name the text they started from (`baseVersion`,
+ * `baseRevision`: draft-base.ts); when another member of staff saved, published or discarded
+ * since, nothing is written and the answer is a 409 with the flow's text now (`conflict`), which
+ * the studio shows so that nobody's change is overwritten unseen.
  */
 import { checkStaffPost, seeOther } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
+import type { FlowHead } from '@/site/server/flows/flow-catalogue';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
+import { conflictHeadline } from './draft-conflict';
+import { baseOf, conflictResponse } from './draft-base';
 import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
 import { publishRefusal } from './publish-refusal';
 import { CONFIRM_FIELD, MAX_PUBLISH_NOTE } from './studio-form';
@@ -25,7 +33,10 @@ async function knownFlow(flowId: string): Promise<boolean> {
   return (await store.latest(flowId)) !== undefined || (await store.draftOf(flowId)) !== undefined;
 }
 
-/** `source`: keeps the text as the flow's draft, valid or not. */
+/**
+ * `source`, `baseVersion`, `baseRevision`: keeps the text as the flow's draft, valid or not, as
+ * its next revision. 200 `{savedAt, revision, baseVersion}`; 409 with `conflict` from a stale base.
+ */
 export async function saveDraftPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
@@ -34,16 +45,33 @@ export async function saveDraftPost(request: Request, flowId: string): Promise<R
   const source = checked.form.get('source');
   if (source === null)
     return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
-  await siteRuntime().catalogue.saveDraft(flowId, source, checked.staff.email);
-  return jsonResponse(200, { savedAt: Date.now() });
+  const base = baseOf(checked.form);
+  if (base instanceof Response) return base;
+  const saved = await siteRuntime().catalogue.saveDraft(flowId, source, checked.staff.email, base);
+  if (!saved.ok) return conflictResponse(flowId, saved.head, base, 'save');
+  const { savedAt, revision, baseVersion } = saved.draft;
+  return jsonResponse(200, { savedAt, revision, baseVersion });
 }
 
-/** Drops the draft: the editor goes back to the published version. */
+/**
+ * `baseVersion`, `baseRevision`: drops the draft the editor knows, and the editor goes back to the
+ * published version: 200 `{discarded, version, source}` (the newest version now); 409 with
+ * `conflict` when the draft was saved again since.
+ */
 export async function discardDraftPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
   if (!checked.ok) return checked.response;
-  const discarded = await siteRuntime().catalogue.discardDraft(flowId);
-  return jsonResponse(200, { discarded });
+  const base = baseOf(checked.form);
+  if (base instanceof Response) return base;
+  const catalogue = siteRuntime().catalogue;
+  const result = await catalogue.discardDraft(flowId, checked.staff.email, base);
+  if (!result.ok) return conflictResponse(flowId, result.head, base, 'discard');
+  const latest = await catalogue.latest(flowId);
+  return jsonResponse(200, {
+    discarded: result.discarded,
+    version: latest?.version ?? 0,
+    source: latest?.source ?? '',
+  });
 }
 
 function noteOf(form: URLSearchParams): string | Response {
@@ -60,10 +88,12 @@ function noteOf(form: URLSearchParams): string | Response {
 }
 
 /**
- * `source`, `note`, and `confirm=drop-identity` when a form key stops sending `email`: publishes
- * the text as the flow's next version when the engine finds no error.
+ * `source`, `note`, `baseVersion`, `baseRevision`, and `confirm=drop-identity` when a form key
+ * stops sending `email`: publishes the text as the flow's next version when the engine finds no
+ * error and the flow is still at the base.
  * 200 `{version, source, warnings}` (`source`: the text as stored, its `version` set);
  * 422 `{diagnostics}` with every problem at its line;
+ * 409 `{errors, conflict}` from a stale base (asked first, and again as the version is stored);
  * 409 `{errors}` when publishRefusal refuses it: `source`, "Nothing changed since version N:
  * there is nothing to publish"; `confirm`, a form key named that would no longer send `email`,
  * without the confirmation.
@@ -76,13 +106,20 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
     return errorResponse(400, [{ field: 'source', message: 'The flow text is missing' }]);
   const note = noteOf(checked.form);
   if (note instanceof Response) return note;
+  const base = baseOf(checked.form);
+  if (base instanceof Response) return base;
+  const catalogue = siteRuntime().catalogue;
+  // Stale first: "nothing changed" or a confirmation would be judged against a text not seen.
+  const stale = await catalogue.staleBase(flowId, 'publish', base);
+  if (stale) return conflictResponse(flowId, stale, base, 'publish');
   const refused = await publishRefusal(flowId, source, checked.form);
   if (refused) return errorResponse(409, refused);
-  const result = await siteRuntime().catalogue.publish(flowId, source, {
-    author: checked.staff.email,
-    note,
-  });
-  if (!result.ok) return jsonResponse(422, { diagnostics: result.diagnostics });
+  const meta = { author: checked.staff.email, note };
+  const result = await catalogue.publishFrom(flowId, source, meta, base);
+  if (!result.ok) {
+    if ('conflict' in result) return conflictResponse(flowId, result.conflict, base, 'publish');
+    return jsonResponse(422, { diagnostics: result.diagnostics });
+  }
   await recordAudit({
     staff: checked.staff,
     action: 'published flow',
@@ -98,11 +135,13 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
 }
 
 /**
- * `version`, and `confirm=drop-identity` when that version does not send `email` in a form key
- * the newest does: publishes an old version's text again, as the next version (no script
- * needed). Back to the versions page, with `published=<new number>`, or with `problem=<why
- * not>` (an old version that no longer loads; publishRefusal's refusals), and `confirm=<version>`
- * when it is the confirmation that is missing, so the page asks for it on that version's form.
+ * `version`, `baseVersion` and `baseRevision` (the newest version and the draft the page showed),
+ * and `confirm=drop-identity` when that version does not send `email` in a form key the newest
+ * does: publishes an old version's text again, as the next version (no script needed), and ends
+ * the draft. Back to the versions page, with `published=<new number>`, or with `problem=<why
+ * not>` (an old version that no longer loads; a version published or a draft saved since the page
+ * was loaded; publishRefusal's refusals), and `confirm=<version>` when it is the confirmation that
+ * is missing, so the page asks for it on that version's form.
  */
 export async function republishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
@@ -117,13 +156,20 @@ export async function republishPost(request: Request, flowId: string): Promise<R
       `${versionsPath(flowId)}?problem=${encodeURIComponent(problem)}` +
         (confirm === undefined ? '' : `&${CONFIRM_FIELD}=${confirm}`),
     );
+  const base = baseOf(checked.form);
+  if (base instanceof Response) return base;
+  const since = (head: FlowHead) => back(`${conflictHeadline(head)} since this page was loaded`);
+  const stale = await store.staleBase(flowId, 'publish', base);
+  if (stale) return since(stale);
   const refused = await publishRefusal(flowId, source, checked.form);
   if (refused) {
     const confirm = refused.some((e) => e.field === CONFIRM_FIELD) ? version : undefined;
     return back(refused.map((e) => e.message).join('; '), confirm);
   }
   const note = `version ${version} published again`;
-  const result = await store.publish(flowId, source, { author: checked.staff.email, note });
+  const meta = { author: checked.staff.email, note };
+  const result = await store.publishFrom(flowId, source, meta, base);
+  if (!result.ok && 'conflict' in result) return since(result.conflict);
   if (!result.ok) {
     // An old version can stop loading when a shared option list changed since.
     const problems = result.diagnostics.map((d) => `${d.message} (${d.pointer})`).join('; ');
@@ -158,11 +204,14 @@ export async function createFlowPost(request: Request): Promise<Response> {
   ) {
     return back(`There is already a flow "${flowId}": open it from the list`);
   }
-  await siteRuntime().catalogue.saveDraft(
+  // From nothing (version 0, no draft): of two members of staff creating the same id, one wins.
+  const created = await siteRuntime().catalogue.saveDraft(
     flowId,
     newFlowTemplate(flowId, title),
     checked.staff.email,
+    { version: 0, revision: 0 },
   );
+  if (!created.ok) return back(`There is already a flow "${flowId}": open it from the list`);
   await recordAudit({ staff: checked.staff, action: 'created flow draft', detail: flowId });
   return seeOther(studioPath(flowId));
 }

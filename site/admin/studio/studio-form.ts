@@ -1,6 +1,7 @@
 /**
  * How the studio's pages send their forms: URL-encoded with the session's token (the back office's
- * one way, checkStaffPost), answered with JSON; a refusal becomes an Error with its message.
+ * one way, checkStaffPost), answered with JSON; a refusal becomes a StudioRefusal with its message
+ * (and the answer's body, for the refusals a page acts on: a conflict).
  */
 
 /** The longest publish note, in characters: the form's limit and the server's check. */
@@ -12,6 +13,27 @@ export const MAX_PUBLISH_NOTE = 500;
  */
 export const CONFIRM_FIELD = 'confirm';
 export const DROP_IDENTITY = 'drop-identity';
+
+/**
+ * The fields by which every draft save, publish and discard names what the editor's text started
+ * from (draft-revision.ts): the published version, and the draft revision (0 or absent: none).
+ */
+export const BASE_VERSION_FIELD = 'baseVersion';
+export const BASE_REVISION_FIELD = 'baseRevision';
+
+/** How often an open editor says so (flow-presence.ts): others see it within this much. */
+export const PRESENCE_BEAT_MS = 10_000;
+
+/** A refusal from the server: its message to show, its status and body to act on. */
+export class StudioRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
 
 /** Posts a studio form; resolves with the JSON answer, or throws with a message to show. */
 export async function postStudioForm(
@@ -32,8 +54,10 @@ export async function postStudioForm(
   const body: unknown = type.includes('json') ? await response.json() : await response.text();
   if (response.ok || response.status === 422) return body;
   const errors = (body as { errors?: { message: string }[] }).errors;
-  throw new Error(
+  throw new StudioRefusal(
     errors?.map((e) => e.message).join('; ') ??
       (typeof body === 'string' && body.trim() !== '' ? body.trim() : `HTTP ${response.status}`),
+    response.status,
+    body,
   );
 }

@@ -2,8 +2,9 @@
  * /admin/flows/{id}/edit: the flow studio for staff. The server reads the flow's draft (or its
  * newest published version), the shared option lists the checks need and the live version's
  * funnel numbers, then hands them to the studio (flow-studio.tsx), which loads the editor and runs the
- * engine's checks in the browser. Nothing here reaches public pages: the studio's code is in the
- * chunks of this route only.
+ * engine's checks in the browser; the draft's revision is the base its first save names, and the
+ * line of who else has the flow open (studio-presence.tsx) goes in the studio's header. Nothing
+ * here reaches public pages: the studio's code is in the chunks of this route only.
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -14,6 +15,7 @@ import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { AdminFrame } from '../admin-frame';
 import { FlowStudio } from './flow-studio';
+import { StudioPresence } from './studio-presence';
 import { studioPath } from './studio-actions';
 
 export const metadata: Metadata = {
@@ -31,16 +33,18 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
   // The live version's funnel, all time, for the graph's overlay.
   const live = latest && (await siteRuntime().flows.flow(id, latest.version));
   const liveFunnel = live && (await funnel(live, {}, siteRuntime().funnel.store));
+  const csrf = await csrfTokenForPage();
   return (
     <AdminFrame staff={staff} current="/admin/flows">
       <FlowStudio
         flowId={id}
         published={latest && { source: latest.source, version: latest.version }}
-        draft={draft && { source: draft.source, savedAt: draft.savedAt, author: draft.author }}
+        draft={draft}
         optionLists={store.optionListData()}
         vars={{ brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG }}
-        csrf={await csrfTokenForPage()}
+        csrf={csrf}
         funnel={liveFunnel}
+        presence={<StudioPresence flowId={id} csrf={csrf} />}
       />
     </AdminFrame>
   );

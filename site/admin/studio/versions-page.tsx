@@ -4,7 +4,8 @@
  * publish an old version again. Server-rendered per request, no script: comparing is a GET form,
  * publishing again a POST form with the session's token. A refused republish comes back with its
  * `problem`; when it is a form key that would stop sending `email`, with `confirm=<version>` too,
- * and that version's form asks for the confirmation the action needs.
+ * and that version's form asks for the confirmation the action needs. Each form names the newest
+ * version and the draft the page showed, so a publish by someone else since is not undone unseen.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -17,9 +18,14 @@ import { queryParam } from '../query-param';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import { changeSummary } from './change-summary';
 import { ChangeSummaryView } from './change-summary-view';
-import { sourceDiff } from './source-diff';
+import { SourceDiffView } from './source-diff-view';
 import { studioPath, versionsPath } from './studio-actions';
-import { CONFIRM_FIELD, DROP_IDENTITY } from './studio-form';
+import {
+  BASE_REVISION_FIELD,
+  BASE_VERSION_FIELD,
+  CONFIRM_FIELD,
+  DROP_IDENTITY,
+} from './studio-form';
 import styles from './studio-pages.module.css';
 
 export const metadata: Metadata = {
@@ -57,7 +63,7 @@ export default async function FlowVersionsPage({
   const { id } = await params;
   const staff = await requireStaff(versionsPath(id));
   const store = siteRuntime().catalogue;
-  const versions = await store.versions(id);
+  const [versions, draft] = await Promise.all([store.versions(id), store.draftOf(id)]);
   if (versions.length === 0) notFound();
   const query = await searchParams;
   const newest = versions[0]!.version;
@@ -74,7 +80,6 @@ export default async function FlowVersionsPage({
   await store.reloadOptionLists();
   const fromFlow = store.check(id, fromSource ?? '').flow;
   const toFlow = store.check(id, toSource ?? '').flow;
-  const lines = sourceDiff(fromSource ?? '', toSource ?? '');
   const csrf = await csrfTokenForPage();
   const published = queryParam(query, 'published');
   const problem = queryParam(query, 'problem');
@@ -96,6 +101,12 @@ export default async function FlowVersionsPage({
         {problem && (
           <p role="alert" className={styles.problem}>
             Not published: {problem}
+          </p>
+        )}
+        {draft && (
+          <p>
+            {draft.author} saved a draft at {formatUtcMinute(draft.savedAt)}: publishing a version
+            again discards it.
           </p>
         )}
         <table className={styles.versions}>
@@ -124,6 +135,13 @@ export default async function FlowVersionsPage({
                     <form method="post" action={`/admin/flows/${encodeURIComponent(id)}/republish`}>
                       <CsrfField token={csrf} />
                       <input type="hidden" name="version" value={v.version} />
+                      {/* What the page showed: refused if a version or a draft came since. */}
+                      <input type="hidden" name={BASE_VERSION_FIELD} value={newest} />
+                      <input
+                        type="hidden"
+                        name={BASE_REVISION_FIELD}
+                        value={draft?.revision ?? 0}
+                      />
                       {v.version === confirming && (
                         <label className={styles.confirm}>
                           <input
@@ -159,19 +177,12 @@ export default async function FlowVersionsPage({
           <p>One of the two versions no longer loads; the text differences follow.</p>
         )}
         <h3>Text differences</h3>
-        {lines.length === 0 ? (
-          <p>The two texts are identical.</p>
-        ) : (
-          <pre className={styles.diff} aria-label={`Differences from version ${from} to ${to}`}>
-            {lines.map((line, i) => (
-              <span key={i} className={styles[line.kind]}>
-                {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
-                {line.text}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
-        )}
+        <SourceDiffView
+          before={fromSource ?? ''}
+          after={toSource ?? ''}
+          label={`Differences from version ${from} to ${to}`}
+          empty="The two texts are identical."
+        />
       </div>
     </AdminFrame>
   );

@@ -6,7 +6,8 @@
  * makes one over the database the environment names.
  *
  * Its parts, each a module of its own:
- * - flow-version-store.ts: the SQL (versions, drafts, numbering under concurrent writers);
+ * - flow-version-store.ts: the SQL (versions, drafts, numbering under concurrent writers), and
+ *   draft-revision.ts, the rule by which a save or publish from a stale base is refused;
  * - option-list-cache.ts: the shared option lists every check uses (files, stored ones over them);
  * - flow-checker.ts: a text's checks, as `npm run flows -- check` makes them;
  * - flow-seeder.ts: the folder's files into the store, by the rule written there;
@@ -23,10 +24,13 @@ import type { SiteDatabase } from '@/site/server/db/database';
 import { FlowChecker, isError } from './flow-checker';
 import type { FlowRegistry } from './flow-registry';
 import { seedFromFiles, type SeedResult } from './flow-seeder';
+import type { DraftBase, DraftOp, FlowHead } from './draft-revision';
 import {
   FlowVersionStore,
   isOptionListId,
   optionListIdOf,
+  type DraftDiscard,
+  type DraftWrite,
   type FlowDraft,
   type FlowVersion,
   type FlowVersionInfo,
@@ -37,6 +41,7 @@ import { setSourceVersion } from './set-source-version';
 import { SiteFlows } from './site-flows';
 
 export type { FlowDraft, FlowVersion, FlowVersionInfo } from './flow-version-store';
+export type { DraftBase, FlowHead } from './draft-revision';
 export { isOptionListId, optionListIdOf, optionListStoreId } from './flow-version-store';
 
 export type PublishResult =
@@ -48,6 +53,9 @@ export type PublishResult =
       warnings: Diagnostic[];
     }
   | { ok: false; diagnostics: Diagnostic[] };
+
+/** A publish from a stale base (`publishFrom`): nothing stored, the flow's text now instead. */
+export type PublishConflict = { ok: false; conflict: FlowHead };
 
 export interface FlowCatalogueOptions extends LoadFlowsOptions {
   /** The flows folder: the seed, and the shared option lists under the stored ones. */
@@ -97,30 +105,50 @@ export class FlowCatalogue {
 
   /**
    * Checks `source` and, when it has no error, stores it as the id's next version (a flow's
-   * `version` rewritten to that number) and clears the flow's draft, in one transaction; then
+   * `version` rewritten to that number) and ends the flow's draft, in one transaction; then
    * this instance's `live` is refreshed (the others' within their watch interval).
    */
   async publish(id: string, source: string, meta: VersionMeta): Promise<PublishResult> {
+    return (await this.publishFrom(id, source, meta, undefined)) as PublishResult;
+  }
+
+  /**
+   * `publish` by an editor whose text started from `base`: stored only while the flow is still
+   * there (draft-revision.ts: its newest version and its draft's revision), checked in the
+   * transaction that stores it; else the flow's text now (`conflict`). Without a base, always.
+   */
+  async publishFrom(
+    id: string,
+    source: string,
+    meta: VersionMeta,
+    base: DraftBase | undefined,
+  ): Promise<PublishResult | PublishConflict> {
     await this.lists.reload();
     const result = isOptionListId(id)
-      ? await this.publishList(id, source, meta)
-      : await this.publishFlow(id, source, meta);
+      ? await this.publishList(id, source, meta, base)
+      : await this.publishFlow(id, source, meta, base);
     if (result.ok && this.options.readsStore !== false) await this.live.refresh();
     return result;
   }
 
-  private async publishFlow(flowId: string, source: string, meta: VersionMeta) {
+  private async publishFlow(
+    flowId: string,
+    source: string,
+    meta: VersionMeta,
+    base: DraftBase | undefined,
+  ): Promise<PublishResult | PublishConflict> {
     const checked = this.checker.flow(flowId, source);
     if (!checked.flow || checked.diagnostics.some(isError)) {
       return { ok: false as const, diagnostics: checked.diagnostics };
     }
-    const stored = await this.store.storeNext(
+    const stored = await this.store.publishNext(
       flowId,
       (next) => setSourceVersion(source, next),
       meta,
-      { clearDraft: true },
+      base,
     );
-    return { ok: true as const, ...stored!, warnings: checked.diagnostics };
+    if (!stored.ok) return { ok: false, conflict: stored.head };
+    return { ...stored, warnings: checked.diagnostics };
   }
 
   /**
@@ -128,7 +156,12 @@ export class FlowCatalogue {
    * loads with it (a removed value a branch tests, say): each flow's problems are refused with
    * the flow named.
    */
-  private async publishList(id: string, source: string, meta: VersionMeta): Promise<PublishResult> {
+  private async publishList(
+    id: string,
+    source: string,
+    meta: VersionMeta,
+    base: DraftBase | undefined,
+  ): Promise<PublishResult | PublishConflict> {
     const listId = optionListIdOf(id);
     const checked = this.checker.list(listId, source);
     if (checked.diagnostics.length > 0) return { ok: false, diagnostics: checked.diagnostics };
@@ -141,9 +174,10 @@ export class FlowCatalogue {
       }
     }
     if (broken.length > 0) return { ok: false, diagnostics: broken };
-    const stored = await this.store.storeNext(id, () => source, meta, { clearDraft: true });
+    const stored = await this.store.publishNext(id, () => source, meta, base);
+    if (!stored.ok) return { ok: false, conflict: stored.head };
     await this.lists.reload();
-    return { ok: true, ...stored!, warnings: [] };
+    return { ...stored, warnings: [] };
   }
 
   /** The shared lists' data as checks see them, by list id (the studio's browser checks). */
@@ -155,9 +189,17 @@ export class FlowCatalogue {
     return this.lists.reload();
   }
 
-  // What the store holds, read as it is.
-  saveDraft(flowId: string, source: string, author: string): Promise<void> {
-    return this.store.saveDraft(flowId, source, author);
+  /**
+   * The flow's text now, when `op` from `base` would overwrite it (draft-revision.ts); undefined
+   * while the base is current. Asked before other checks: the write itself asks again.
+   */
+  staleBase(flowId: string, op: DraftOp, base: DraftBase): Promise<FlowHead | undefined> {
+    return this.store.staleBase(flowId, op, base);
+  }
+
+  // What the store holds, read as it is; a write given the editor's base, only from it.
+  saveDraft(flowId: string, source: string, author: string, base?: DraftBase): Promise<DraftWrite> {
+    return this.store.saveDraft(flowId, source, author, base);
   }
   draftOf(flowId: string): Promise<FlowDraft | undefined> {
     return this.store.draftOf(flowId);
@@ -165,8 +207,8 @@ export class FlowCatalogue {
   draftIds(): Promise<string[]> {
     return this.store.draftIds();
   }
-  discardDraft(flowId: string): Promise<boolean> {
-    return this.store.discardDraft(flowId);
+  discardDraft(flowId: string, by?: string, base?: DraftBase): Promise<DraftDiscard> {
+    return this.store.discardDraft(flowId, by, base);
   }
   versions(flowId: string): Promise<FlowVersionInfo[]> {
     return this.store.versions(flowId);

@@ -9,10 +9,26 @@
  *   instance), and the write is retried with the next one.
  * - Shared option lists live in the same tables under the id `options/<listId>` (a flow id has no
  *   slash); that prefix is this module's business: callers name lists with `optionListStoreId`.
+ * - A draft save, a publish and a discard given the editor's base (`DraftBase`) are each one
+ *   transaction that first locks the flow's draft row (made if missing), then reads the flow's
+ *   state and writes only when draft-revision.ts finds the base current: two writers from the same
+ *   base, on any instances, are taken one after the other, and the second is answered with the
+ *   first's text (`FlowHead`) instead of overwriting it.
  */
 import { sql, type Transaction } from 'kysely';
 import { isUniqueViolation, onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
+import { staleHead, type DraftBase, type DraftOp, type FlowHead } from './draft-revision';
+import {
+  draftOfRow,
+  draftState,
+  endDraft,
+  lockDraft,
+  underDraftLock,
+  versionOf,
+} from './draft-rows';
 import type { FlowVersionTables } from './flow-versions-schema';
+
+export type { DraftBase, FlowHead } from './draft-revision';
 
 export interface FlowVersionInfo {
   version: number;
@@ -33,7 +49,17 @@ export interface FlowDraft {
   author: string;
   /** ms since the epoch. */
   savedAt: number;
+  /** Up by one on each save, never reused for the flow (a new draft continues the count). */
+  revision: number;
+  /** The published version the draft started from (0: none). */
+  baseVersion: number;
 }
+
+/** A save from a stale base answers the flow's text as it is now. */
+export type DraftWrite = { ok: true; draft: FlowDraft } | { ok: false; head: FlowHead };
+export type DraftDiscard = { ok: true; discarded: boolean } | { ok: false; head: FlowHead };
+export type VersionWrite =
+  { ok: true; version: number; source: string } | { ok: false; head: FlowHead };
 
 export interface VersionMeta {
   author: string;
@@ -66,44 +92,92 @@ export class FlowVersionStore {
 
   private readonly db;
 
-  /** Keeps `source` as the flow's one draft (replacing any), valid or not. */
-  async saveDraft(flowId: string, source: string, author: string): Promise<void> {
-    const db = await this.db();
-    const row = { flow_id: flowId, source, author, saved_at: this.now() };
-    await db
-      .insertInto('flow_drafts')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict.column('flow_id').doUpdateSet({ source, author, saved_at: row.saved_at }),
-      )
-      .execute();
+  /**
+   * Keeps `source` as the flow's one draft, valid or not, as its next revision. Given the base
+   * the editor started from, only while it is current (draft-revision.ts); without one, always
+   * (a new flow's template, the tests).
+   */
+  async saveDraft(
+    flowId: string,
+    source: string,
+    author: string,
+    base?: DraftBase,
+  ): Promise<DraftWrite> {
+    return underDraftLock(await this.db(), flowId, async (trx, state, row) => {
+      const head = base && staleHead('save', base, state);
+      if (head) return { ok: false, head };
+      const live = row.discarded === 0;
+      const draft: FlowDraft = {
+        source,
+        author,
+        savedAt: this.now(),
+        revision: Number(row.revision) + 1,
+        baseVersion: base?.version ?? (live ? Number(row.base_version) : versionOf(state)),
+      };
+      const updated = await trx
+        .updateTable('flow_drafts')
+        .set({
+          source,
+          author,
+          saved_at: draft.savedAt,
+          revision: draft.revision,
+          base_version: draft.baseVersion,
+          discarded: 0,
+        })
+        .where('flow_id', '=', flowId)
+        .where('revision', '=', row.revision)
+        .executeTakeFirst();
+      // The lock holds the row: another revision here would be a bug, not a race to answer.
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw new Error(`The draft of "${flowId}" changed under its lock`);
+      return { ok: true, draft };
+    });
   }
 
   async draftOf(flowId: string): Promise<FlowDraft | undefined> {
     const db = await this.db();
     const row = await db
       .selectFrom('flow_drafts')
-      .select(['source', 'author', 'saved_at'])
+      .selectAll()
       .where('flow_id', '=', flowId)
+      .where('discarded', '=', 0)
       .executeTakeFirst();
-    return row && { source: row.source, author: row.author, savedAt: Number(row.saved_at) };
+    return row && draftOfRow(row);
   }
 
   /** The ids of the flows that have a draft, sorted. */
   async draftIds(): Promise<string[]> {
     const db = await this.db();
-    const rows = await db.selectFrom('flow_drafts').select('flow_id').orderBy('flow_id').execute();
+    const rows = await db
+      .selectFrom('flow_drafts')
+      .select('flow_id')
+      .where('discarded', '=', 0)
+      .orderBy('flow_id')
+      .execute();
     return rows.map((row) => row.flow_id);
   }
 
-  /** Resolves with whether there was a draft. */
-  async discardDraft(flowId: string): Promise<boolean> {
-    const db = await this.db();
-    const result = await db
-      .deleteFrom('flow_drafts')
-      .where('flow_id', '=', flowId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /**
+   * Drops the draft (`by`: who, told to an editor that still holds it); given the editor's base,
+   * only the draft it knows. Resolves with whether there was a draft.
+   */
+  async discardDraft(flowId: string, by = '', base?: DraftBase): Promise<DraftDiscard> {
+    return underDraftLock(await this.db(), flowId, async (trx, state, row) => {
+      const head = base && staleHead('discard', base, state);
+      if (head) return { ok: false, head };
+      if (row.discarded !== 0) return { ok: true, discarded: false };
+      await endDraft(trx, flowId, by, this.now());
+      return { ok: true, discarded: true };
+    });
+  }
+
+  /**
+   * The flow's text now, when `op` from `base` would overwrite it; undefined while the base is
+   * current. Read without a lock: the write asks again in its transaction.
+   */
+  async staleBase(flowId: string, op: DraftOp, base: DraftBase): Promise<FlowHead | undefined> {
+    const { state } = await draftState(await this.db(), flowId);
+    return staleHead(op, base, state);
   }
 
   /**
@@ -127,7 +201,7 @@ export class FlowVersionStore {
 
   /**
    * Stores `source(next)` as version `next` = the previous + 1, in one transaction that also
-   * clears the draft (`clearDraft`, a publish) and first asks `skip` whether a stored version
+   * ends the draft (`clearDraft`, a publish) and first asks `skip` whether a stored version
    * makes the write needless (an import another instance already made): then nothing is written
    * and it resolves with undefined. A number taken meanwhile by another writer is retried with
    * the next one, `skip` asked again.
@@ -139,31 +213,60 @@ export class FlowVersionStore {
     options: { clearDraft: boolean; skip?: (stored: FlowVersion[]) => boolean },
   ): Promise<{ version: number; source: string } | undefined> {
     const db = await this.db();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          // A write first: on SQLite it takes the write lock at once (waiting out another
-          // process's write), where a read first would fail to upgrade its lock.
-          await (options.clearDraft ? clearDraft(trx, id) : takeWriteLock(trx, id));
-          if (options.skip?.(await versionsOf(trx, id))) return undefined;
-          const previous = await trx
-            .selectFrom('flow_versions')
-            .select(sql<number | null>`MAX(version)`.as('version'))
-            .where('flow_id', '=', id)
-            .executeTakeFirst();
-          const next = Number(previous?.version ?? 0) + 1;
-          const text = source(next);
-          await trx
-            .insertInto('flow_versions')
-            .values({ flow_id: id, version: next, source: text, ...meta, published_at: this.now() })
-            .execute();
-          return { version: next, source: text };
-        });
-      } catch (error) {
-        // Another writer took the number between our read and our insert: take the next.
-        if (!isUniqueViolation(error) || attempt >= WRITE_ATTEMPTS) throw error;
-      }
-    }
+    return retryingNumber(() =>
+      db.transaction().execute(async (trx) => {
+        // A write first: on SQLite it takes the write lock at once (waiting out another
+        // process's write), where a read first would fail to upgrade its lock.
+        await (options.clearDraft ? lockDraft(trx, id) : takeWriteLock(trx, id));
+        if (options.skip?.(await versionsOf(trx, id))) return undefined;
+        const stored = await this.insertNext(trx, id, source, meta);
+        if (options.clearDraft) await endDraft(trx, id, meta.author, this.now());
+        return stored;
+      }),
+    );
+  }
+
+  /**
+   * A publish: `source(next)` stored as the id's next version and the draft ended, in one
+   * transaction under the draft's lock; given the editor's base, only while it is current
+   * (draft-revision.ts), else nothing is written and the flow's text now is answered.
+   */
+  async publishNext(
+    id: string,
+    source: (next: number) => string,
+    meta: VersionMeta,
+    base?: DraftBase,
+  ): Promise<VersionWrite> {
+    const db = await this.db();
+    return retryingNumber(() =>
+      underDraftLock(db, id, async (trx, state): Promise<VersionWrite> => {
+        const head = base && staleHead('publish', base, state);
+        if (head) return { ok: false, head };
+        const stored = await this.insertNext(trx, id, source, meta);
+        await endDraft(trx, id, meta.author, this.now());
+        return { ok: true, ...stored };
+      }),
+    );
+  }
+
+  private async insertNext(
+    trx: Trx,
+    id: string,
+    source: (next: number) => string,
+    meta: VersionMeta,
+  ): Promise<{ version: number; source: string }> {
+    const previous = await trx
+      .selectFrom('flow_versions')
+      .select(sql<number | null>`MAX(version)`.as('version'))
+      .where('flow_id', '=', id)
+      .executeTakeFirst();
+    const next = Number(previous?.version ?? 0) + 1;
+    const text = source(next);
+    await trx
+      .insertInto('flow_versions')
+      .values({ flow_id: id, version: next, source: text, ...meta, published_at: this.now() })
+      .execute();
+    return { version: next, source: text };
   }
 
   /** The flow's published versions, newest first. */
@@ -263,8 +366,16 @@ async function versionsOf(db: Pick<Trx, 'selectFrom'>, id: string): Promise<Flow
   return rows.map(versionOfRow);
 }
 
-async function clearDraft(trx: Trx, flowId: string): Promise<void> {
-  await trx.deleteFrom('flow_drafts').where('flow_id', '=', flowId).execute();
+/** Runs a write that takes the next version number again while another writer took it first. */
+async function retryingNumber<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      // Another writer took the number between our read and our insert: take the next.
+      if (!isUniqueViolation(error) || attempt >= WRITE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** A write that changes nothing: SQLite takes its write lock; PostgreSQL relies on the key. */

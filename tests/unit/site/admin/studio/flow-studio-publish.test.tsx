@@ -6,54 +6,17 @@
  * is a warning under the editor whose quick fix keeps the old value. The server is a fake
  * `fetch`; the editor (CodeMirror, loaded with next/dynamic) is a plain textarea here.
  */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FlowStudio } from '@/site/admin/studio/flow-studio';
-import type * as StudioFields from '@/site/admin/studio/studio-fields';
-import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
+import { client, polyfillDialogs, renderClientStudio } from './support/studio-fixtures';
 
-vi.mock('@/site/admin/studio/studio-fields', async (importOriginal) => ({
-  ...(await importOriginal<typeof StudioFields>()),
-  LazyFlowEditor: ({
-    value,
-    onChange,
-    label,
-  }: {
-    value: string;
-    onChange: (text: string) => void;
-    label: string;
-  }) => (
-    <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
-  ),
-}));
-
-const client = readFileSync(join(FLOWS_DIR, 'client.json'), 'utf8');
-const optionLists = Object.fromEntries(
-  ['industries', 'revenue-bands', 'services'].map((id) => [
-    id,
-    JSON.parse(readFileSync(join(FLOWS_DIR, 'options', `${id}.json`), 'utf8')) as unknown,
-  ]),
+vi.mock('@/site/admin/studio/studio-fields', async (importOriginal) =>
+  (await import('./support/plain-editor')).withPlainEditor(importOriginal),
 );
 
 const requests: { url: string; body: URLSearchParams }[] = [];
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: opening one is enough here.
-  for (const [name, open] of [
-    ['showModal', true],
-    ['close', false],
-  ] as const) {
-    if (name in HTMLDialogElement.prototype) continue;
-    Object.defineProperty(HTMLDialogElement.prototype, name, {
-      configurable: true,
-      value(this: HTMLDialogElement) {
-        this.open = open;
-      },
-    });
-  }
-});
+beforeAll(polyfillDialogs);
 beforeEach(() => {
   requests.length = 0;
   vi.stubGlobal(
@@ -70,19 +33,10 @@ afterEach(() => {
 });
 
 function studio() {
-  render(
-    <FlowStudio
-      flowId="client"
-      published={{ source: client, version: 3 }}
-      optionLists={optionLists}
-      vars={VARS}
-      csrf="token"
-    />,
-  );
-  const editor = screen.getByRole('textbox', { name: 'The client flow as JSON' });
+  const { type, text } = renderClientStudio();
   return {
-    type: (text: string) => fireEvent.change(editor, { target: { value: text } }),
-    text: () => (editor as HTMLTextAreaElement).value,
+    type,
+    text,
     open: () => {
       fireEvent.click(screen.getByRole('button', { name: 'Publish…' }));
       return screen.getByRole('dialog', { name: /Publish client as version 4/ });

@@ -6,35 +6,12 @@
  * is a fake `fetch` whose answers the test releases; the editor (CodeMirror, loaded with
  * next/dynamic) is a plain textarea here.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FlowStudio } from '@/site/admin/studio/flow-studio';
-import type * as StudioFields from '@/site/admin/studio/studio-fields';
-import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
+import { client, renderClientStudio } from './support/studio-fixtures';
 
-vi.mock('@/site/admin/studio/studio-fields', async (importOriginal) => ({
-  ...(await importOriginal<typeof StudioFields>()),
-  LazyFlowEditor: ({
-    value,
-    onChange,
-    label,
-  }: {
-    value: string;
-    onChange: (text: string) => void;
-    label: string;
-  }) => (
-    <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
-  ),
-}));
-
-const client = readFileSync(join(FLOWS_DIR, 'client.json'), 'utf8');
-const optionLists = Object.fromEntries(
-  ['industries', 'revenue-bands', 'services'].map((id) => [
-    id,
-    JSON.parse(readFileSync(join(FLOWS_DIR, 'options', `${id}.json`), 'utf8')) as unknown,
-  ]),
+vi.mock('@/site/admin/studio/studio-fields', async (importOriginal) =>
+  (await import('./support/plain-editor')).withPlainEditor(importOriginal),
 );
 
 /** Each request the page sends, with the function that answers it (and lets the page read it). */
@@ -70,17 +47,8 @@ const status = () => screen.getByText(/draft/i, { selector: 'header [role="statu
 
 describe('the flow studio’s draft status', () => {
   it('keeps text typed while a save is in flight unsaved, and saves it next', async () => {
-    render(
-      <FlowStudio
-        flowId="client"
-        published={{ source: client, version: 3 }}
-        optionLists={optionLists}
-        vars={VARS}
-        csrf="token"
-      />,
-    );
+    const { editor } = renderClientStudio();
     expect(status().textContent).toBe('No draft: this is the published text.');
-    const editor = screen.getByRole('textbox', { name: 'The client flow as JSON' });
     const first = client.replace('"title": "', '"title": "A ');
     fireEvent.change(editor, { target: { value: first } });
     expect(status().textContent).toBe('Draft not saved yet.');

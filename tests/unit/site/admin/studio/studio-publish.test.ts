@@ -9,11 +9,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishPost, republishPost } from '@/site/admin/studio/studio-actions';
-import { CSRF_FIELD, csrfToken } from '@/site/server/admin/admin-post';
 import { createRoleStore } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { cookieOf, post } from '@/tests/integration/auth-support';
+import { cookieOf, post, staffForm } from '@/tests/integration/auth-support';
+import { withoutEmail } from '@/tests/fixtures/flow-edits';
 
 // This file's own SQLite database and mail folder (site/env.ts reads them once, on import).
 const files = vi.hoisted(() => {
@@ -46,36 +46,25 @@ afterAll(async () => {
 
 /** A studio form posted as the page posts it, with this session's token. */
 function action(route: 'publish' | 'republish', fields: Record<string, string>): Request {
-  const session = cookie.split('=').slice(1).join('=');
-  return new Request(`http://site.test/admin/flows/${FLOW}/${route}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: 'http://site.test',
-      'sec-fetch-site': 'same-origin',
-      cookie,
-    },
-    body: new URLSearchParams({ [CSRF_FIELD]: csrfToken(session), ...fields }),
-  });
+  return staffForm(`/admin/flows/${FLOW}/${route}`, cookie, fields);
 }
 
-const publish = (source: string, extra: Record<string, string> = {}) =>
-  publishPost(action('publish', { source, note: 'A test publish', ...extra }), FLOW);
+/** The base a page names: the newest version, no draft (these tests save none). */
+const current = async () => ({ baseVersion: String((await latest()).version), baseRevision: '0' });
 
-const republish = (version: number, extra: Record<string, string> = {}) =>
-  republishPost(action('republish', { version: String(version), ...extra }), FLOW);
+const publish = async (source: string, extra: Record<string, string> = {}) =>
+  publishPost(
+    action('publish', { source, note: 'A test publish', ...(await current()), ...extra }),
+    FLOW,
+  );
+
+const republish = async (version: number, extra: Record<string, string> = {}) =>
+  republishPost(
+    action('republish', { version: String(version), ...(await current()), ...extra }),
+    FLOW,
+  );
 
 const latest = async () => (await siteRuntime().catalogue.latest(FLOW))!;
-
-/** The text without the `email` field of form key `question` (HubSpot's contact key). */
-function withoutEmail(source: string): string {
-  const flow = JSON.parse(source) as {
-    submissions: { formKey: string; fields: { name: string }[] }[];
-  };
-  const question = flow.submissions.find((s) => s.formKey === 'question')!;
-  question.fields = question.fields.filter((f) => f.name !== 'email');
-  return `${JSON.stringify(flow, null, 2)}\n`;
-}
 
 const location = (response: Response) => {
   const url = new URL(response.headers.get('location')!, 'http://site.test');

@@ -85,9 +85,11 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
       source: '{ "still": "editing" }',
       author: 'bob@example.com',
       savedAt: clock,
+      revision: 2,
+      baseVersion: (await store.latest('client'))!.version,
     });
-    expect(await store.discardDraft('client')).toBe(true);
-    expect(await store.discardDraft('client')).toBe(false);
+    expect(await store.discardDraft('client')).toEqual({ ok: true, discarded: true });
+    expect(await store.discardDraft('client')).toEqual({ ok: true, discarded: false });
     expect(await store.draftOf('client')).toBeUndefined();
   });
 
