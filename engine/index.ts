@@ -35,3 +35,4 @@ export {
   CSV_COLUMNS,
   type CaseFormat,
 } from './format-cases';
+export { locateInText } from './json-source';

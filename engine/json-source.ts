@@ -227,3 +227,9 @@ export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
   const target = pointerTarget(root, diagnostic.pointer);
   return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };
 }
+
+/** A diagnostic of `file` placed at its line and column in `text` (as is when it does not parse). */
+export function locateInText(file: string, text: string, diagnostic: Diagnostic): Diagnostic {
+  const parsed = parseJsonSource(file, text);
+  return parsed.ok ? locate(parsed.source, diagnostic) : diagnostic;
+}

@@ -19,7 +19,14 @@
  * rewritten to the number the store gives, nothing else; an option list is stored as written,
  * and only when every flow as published still loads with it.
  */
-import type { Diagnostic, FlowVars, LoadFlowsOptions } from '@/engine';
+import {
+  checkFlowLinks,
+  locateInText,
+  type Diagnostic,
+  type FlowVars,
+  type LoadFlowsOptions,
+  type ResolvedFlow,
+} from '@/engine';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { FlowChecker, isError } from './flow-checker';
 import type { FlowRegistry } from './flow-registry';
@@ -141,6 +148,8 @@ export class FlowCatalogue {
     if (!checked.flow || checked.diagnostics.some(isError)) {
       return { ok: false as const, diagnostics: checked.diagnostics };
     }
+    const links = await this.linkProblems(flowId, checked.flow, source);
+    if (links.length > 0) return { ok: false as const, diagnostics: links };
     const stored = await this.store.publishNext(
       flowId,
       (next) => setSourceVersion(source, next),
@@ -149,6 +158,34 @@ export class FlowCatalogue {
     );
     if (!stored.ok) return { ok: false, conflict: stored.head };
     return { ...stored, warnings: checked.diagnostics };
+  }
+
+  /**
+   * What publishing `flow` would break between the live flows (engine's checkFlowLinks, as
+   * `flows -- check` runs it over a folder): its booking's fallback must be a live flow that is
+   * not a booking itself, and a booking that falls back to it must still be able to. Each problem
+   * is placed in the text being published.
+   */
+  private async linkProblems(
+    flowId: string,
+    flow: ResolvedFlow,
+    source: string,
+  ): Promise<Diagnostic[]> {
+    const flows = { ...(await this.live.fresh(0)).flows, [flowId]: flow };
+    const file = `${flowId}.json`;
+    return checkFlowLinks(flows).flatMap((d) => {
+      if (d.file === file) return [locateInText(file, source, d)];
+      const other = d.file.slice(0, -'.json'.length);
+      if (flows[other]?.booking?.fallbackFlow !== flowId) return [];
+      return [
+        locateInText(file, source, {
+          ...d,
+          file,
+          pointer: '/booking',
+          message: `Flow "${other}" falls back to this flow, which would no longer work: ${d.message}`,
+        }),
+      ];
+    });
   }
 
   /**

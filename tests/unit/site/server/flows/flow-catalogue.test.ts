@@ -153,6 +153,32 @@ describe.each(dialects)('flow versions on %s', (dialect) => {
     expect((await store.draftOf('client'))?.source).toBe('draft');
   });
 
+  it('refuses a publish that breaks a link between flows, at its line', async () => {
+    const meta = { author: 'ann@example.com', note: 'links' };
+    const consult = fileText('bookConsult');
+    const missing = await store.publish(
+      'bookConsult',
+      consult.replace('"fallbackFlow": "bookingRequest"', '"fallbackFlow": "bookingRequst"'),
+      meta,
+    );
+    expect(missing.ok).toBe(false);
+    const [wrong] = missing.ok ? [] : missing.diagnostics;
+    expect(wrong).toMatchObject({
+      file: 'bookConsult.json',
+      pointer: '/booking/fallbackFlow',
+      line: consult.split('\n').findIndex((l) => l.includes('"fallbackFlow"')) + 1,
+      fix: { replace: 'bookingRequst', with: 'bookingRequest' },
+    });
+    // The fallback made a booking itself breaks the booking that falls back to it.
+    const request = JSON.parse(fileText('bookingRequest')) as Record<string, unknown>;
+    request.booking = { scheduler: false, fallbackFlow: 'client' };
+    const looped = await store.publish('bookingRequest', JSON.stringify(request, null, 2), meta);
+    expect(looped.ok).toBe(false);
+    expect(looped.ok ? '' : looped.diagnostics.map((d) => d.message).join('\n')).toContain(
+      'Flow "bookConsult" falls back to this flow, which would no longer work',
+    );
+  });
+
   it('gives concurrent publishers one number each (PostgreSQL: on two connections)', async () => {
     // better-sqlite3 is synchronous: a second connection in this process would wait for the lock
     // blocking the event loop, so the first could never commit. One process uses one SQLite
