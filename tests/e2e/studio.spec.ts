@@ -164,6 +164,14 @@ test('staff edit and publish the client questionnaire; every instance serves it 
   await expect(studio.getByRole('status').filter({ hasText: /is published/ })).toBeVisible();
   const publishedAt = Date.now();
   const version = before.version + 1;
+  // From now on, when the other instance first serves it (looked at while this test goes on).
+  const otherServes = (async () => {
+    while (Date.now() - publishedAt < 60_000) {
+      if ((await (await fetch(`${b.url}/`)).text()).includes('Planning an exit')) return Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return Infinity;
+  })();
 
   // A new visitor on the same instance: the new opening options, no rebuild, no restart.
   const visitor = await (await browser.newContext({ baseURL: a.url })).newPage();
@@ -212,15 +220,10 @@ test('staff edit and publish the client questionnaire; every instance serves it 
   expect(earlyLead.status()).toBe(202);
   expect(new URL(earlyLead.url()).searchParams.get('version')).toBe(String(before.version));
 
-  // The other instance serves the new version within 10 s of the publish.
-  await expect
-    .poll(async () => (await (await fetch(`${b.url}/`)).text()).includes('Planning an exit'), {
-      timeout: Math.max(1, 10_000 - (Date.now() - publishedAt)),
-    })
-    .toBe(true);
-  console.log(
-    `publish → new version on the other instance's / (next start): ${Date.now() - publishedAt} ms`,
-  );
+  // The other instance served the new version within 10 s of the publish.
+  const otherAfter = (await otherServes) - publishedAt;
+  console.log(`publish → new version on the other instance's / (next start): ${otherAfter} ms`);
+  expect(otherAfter).toBeLessThan(10_000);
   expect((await flowOf(b)).version).toBe(version);
 
   // Export writes what was published, byte for byte, and check accepts it.
