@@ -86,3 +86,4 @@ export { formatDiagnostic, isErrorDiagnostic } from './format-diagnostic';
 export { nodeAtPointer, pointerTarget } from './json-source';
 export { didYouMean } from './did-you-mean';
 export { RENDERER_WORDS } from './renderer-words';
+export { sameContent } from './same-content';

@@ -22,6 +22,7 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   isErrorDiagnostic,
+  sameContent,
   type Diagnostic,
   type FlowVars,
   type ResolvedFlow,
@@ -36,7 +37,6 @@ import { ConflictPanel } from './conflict-panel';
 import type { FlowEditorHandle } from './flow-editor';
 import { applyEdit, ProblemsList } from './problems-list';
 import { PublishForm } from './publish-form';
-import { sameFlow } from './same-flow';
 import { useFlowDraft, type Published } from './use-flow-draft';
 import { valueChangeDiagnostics } from './value-changes';
 import { LazyFlowEditor } from './studio-fields';
@@ -120,7 +120,8 @@ export function FlowStudio(props: FlowStudioProps) {
     () => (publishedFlow && checked.flow ? changeSummary(publishedFlow, checked.flow) : undefined),
     [publishedFlow, checked.flow],
   );
-  const unchanged = publishedFlow && checked.flow ? sameFlow(publishedFlow, checked.flow) : false;
+  const unchanged =
+    publishedFlow && checked.flow ? sameContent(publishedFlow, checked.flow) : false;
   const valueChanges = useMemo(
     () => (summary ? valueChangeDiagnostics(flowId, text, summary) : []),
     [flowId, text, summary],

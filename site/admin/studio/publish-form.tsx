@@ -21,7 +21,7 @@ export interface PublishFormProps {
   live?: number;
   /** What the text changes from the live version; absent before the first publish. */
   summary?: FlowChangeSummary;
-  /** The text is the live flow (sameFlow): there is nothing to publish. */
+  /** The text is the live flow (the engine's sameContent): there is nothing to publish. */
   unchanged: boolean;
   /** The quick fixes of the summary's reworded options (value-changes.ts). */
   fixes: TextEdit[];

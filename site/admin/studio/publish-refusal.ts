@@ -5,12 +5,12 @@
  * another member of staff may have published since), checked with the option lists the
  * catalogue's publish checks with.
  */
-import { isErrorDiagnostic, type Diagnostic, type ResolvedFlow } from '@/engine';
+import { isErrorDiagnostic, sameContent, type Diagnostic, type ResolvedFlow } from '@/engine';
 import { isOptionListId } from '@/site/server/flows/flow-catalogue';
 import type { ApiError } from '@/site/server/http/api-response';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { changeSummary, identityWarning } from './change-summary';
-import { nothingToPublish, sameFlow } from './same-flow';
+import { nothingToPublish } from './same-flow';
 import { CONFIRM_FIELD, DROP_IDENTITY } from './studio-form';
 
 /** The flow a check gives, when the text has no error (as the catalogue's publish decides). */
@@ -22,7 +22,7 @@ const loaded = (checked: { flow?: ResolvedFlow; diagnostics: Diagnostic[] }) =>
  * (the actions answer them with 409); undefined when the publish may go on.
  *
  * - Nothing changed (field `source`): the text resolves to the same flow as the newest version
- *   (sameFlow: the version number aside). A new version would only add a line to the history and
+ *   (the engine's sameContent: the version number aside). A new version would only add a line to the history and
  *   make every instance reload the flow for nothing.
  * - HubSpot loses the contact (field `confirm`, one error per form key): a form key that sends
  *   `email` in the newest version no longer does, or is no longer sent at all, and the form does
@@ -47,7 +47,7 @@ export async function publishRefusal(
   const next = loaded(catalogue.check(flowId, source));
   const live = next && loaded(catalogue.check(flowId, latest.source));
   if (!next || !live) return undefined;
-  if (sameFlow(live, next)) {
+  if (sameContent(live, next)) {
     return [{ field: 'source', message: nothingToPublish(latest.version) }];
   }
   if (form.get(CONFIRM_FIELD) === DROP_IDENTITY) return undefined;

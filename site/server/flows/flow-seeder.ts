@@ -7,7 +7,8 @@
  *   version 1), byte for byte;
  * - the file's `version` is above every stored one (a change made in the files, deployed): it is
  *   imported at that version;
- * - else, when its content (all but `version`) equals some stored version's, nothing happens: the
+ * - else, when its content (all but `version`, whatever the formatting or key order) equals some
+ *   stored version's, nothing happens (a read, no write lock): the
  *   store is as new or newer (a studio publish since);
  * - else the file was edited without raising its `version`: it is imported as the **next**
  *   version, so what the files say is live, and the log names the file and the version it
@@ -19,7 +20,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { readOptionListFiles, type Diagnostic } from '@/engine';
+import { readOptionListFiles, sameContent, type Diagnostic } from '@/engine';
 import { isError, type FlowChecker } from './flow-checker';
 import { optionListStoreId, type FlowVersion, type FlowVersionStore } from './flow-version-store';
 import type { OptionListCache } from './option-list-cache';
@@ -51,15 +52,10 @@ export function describeImport(i: SeedImport): string {
   return `${i.file} imported as version ${i.version}${i.reason === 'newer' ? ' (a newer version in the files)' : ''}`;
 }
 
-/** A flow's or a list's content without its `version`, comparable whatever the formatting. */
-function content(text: string): string | undefined {
+/** A flow's or a list's text as data, or undefined when it does not parse. */
+function parsed(text: string): unknown {
   try {
-    const data = JSON.parse(text) as unknown;
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      const { version: _version, ...rest } = data as Record<string, unknown>;
-      return JSON.stringify(rest);
-    }
-    return JSON.stringify(data);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -134,10 +130,14 @@ async function importFile(
     const reason = newest === undefined ? 'new' : 'newer';
     return stored ? { id, version: file.fileVersion, file: file.file, reason } : undefined;
   }
-  const wanted = content(source);
-  const same = (versions: FlowVersion[]) => versions.some((v) => content(v.source) === wanted);
+  const wanted = parsed(source);
+  const same = (versions: FlowVersion[]) =>
+    versions.some((v) => sameContent(parsed(v.source), wanted));
+  // What every start finds for every file: a read says so, and no write lock is taken.
+  if (same(await store.allVersions(id))) return undefined;
   // A list has no `version` to rewrite: its text is stored as written.
   const text = (next: number) => (file.kind === 'list' ? source : setSourceVersion(source, next));
+  // Asked again inside the write: another instance may have imported it meanwhile.
   const stored = await store.storeNext(id, text, meta, { clearDraft: false, skip: same });
   return stored && { id, version: stored.version, file: file.file, reason: 'edited' };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFlowFromData, loadOptionLists, type ResolvedFlow } from '@/engine';
 import { changeSummary } from '@/site/admin/studio/change-summary';
-import { sameFlow } from '@/site/admin/studio/same-flow';
+import { sameContent } from '@/engine/client';
 import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 
 interface RawStep {
@@ -299,7 +299,7 @@ describe('changeSummary: a plain option reworded', () => {
   });
 });
 
-describe('sameFlow', () => {
+describe('sameContent of two resolved flows', () => {
   /** The same data with every object's keys in the reverse order. */
   const reversed = (data: unknown): unknown =>
     Array.isArray(data)
@@ -315,9 +315,9 @@ describe('sameFlow', () => {
   it('holds for the same flow under another number, its keys in another order', () => {
     const base = resolve(raw('client'));
     const flow = raw('client');
-    expect(sameFlow(base, resolve({ ...flow, version: flow.version + 3 }))).toBe(true);
-    expect(sameFlow(base, resolve(reversed(flow) as RawFlow))).toBe(true);
+    expect(sameContent(base, resolve({ ...flow, version: flow.version + 3 }))).toBe(true);
+    expect(sameContent(base, resolve(reversed(flow) as RawFlow))).toBe(true);
     flow.title = `${flow.title}.`;
-    expect(sameFlow(base, resolve(flow))).toBe(false);
+    expect(sameContent(base, resolve(flow))).toBe(false);
   });
 });
