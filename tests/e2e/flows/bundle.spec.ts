@@ -142,7 +142,11 @@ test('funnel events: no code on a page without a questionnaire, at most 1 KiB gz
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   // The beacon arrives after the page is up (it reports the opening step as seen) in a chunk of
-  // its own, and nothing else comes with it.
+  // its own, and nothing else comes with it. On a busy machine the load event can come after the
+  // network fell quiet: wait for the chunk itself.
+  await expect
+    .poll(() => scripts.filter((s) => s.body.includes(funnelMarker)).length, { timeout: 10_000 })
+    .toBeGreaterThan(0);
   const beacon = scripts.filter((s) => s.body.includes(funnelMarker));
   expect(beacon).toHaveLength(1);
   console.log(`funnel beacon chunk: ${beacon[0]!.gzip} B gzip`);
