@@ -4,10 +4,12 @@ import { authRoutes, type AuthUser } from './user';
 const probe = 'http://next-path.invalid';
 
 /**
- * The page `?next=` asks to return to after signing in, when it is a path of this site: it starts
- * with one `/` (not `//` or `/\`, which browsers read as another host) and holds no control
- * character (browsers drop tabs and newlines, so `/<TAB>/evil.example` would become `//…`).
- * Anything else, another site included, is ignored: undefined.
+ * The page `?next=` asks to return to after signing in, when it resolves, once normalised as a
+ * browser would (dot segments, escaped dots, backslashes), to a path of this site: it starts with
+ * one `/` before and after (not `//` or `/\`, which browsers read as another host) and holds no
+ * control character (browsers drop tabs and newlines, so `/<TAB>/evil.example` would become
+ * `//…`). Anything else, another site included, is ignored: undefined. The path returned is the
+ * normalised one, so what the browser is sent to is exactly what was checked.
  */
 export function sameSitePath(next: string | null | undefined): string | undefined {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
@@ -19,7 +21,11 @@ export function sameSitePath(next: string | null | undefined): string | undefine
   } catch {
     return undefined;
   }
-  return url.origin === probe ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  if (url.origin !== probe) return undefined;
+  // Resolving dot segments can bring `//` back (`/..//evil.example`, `/.%2e//x`,
+  // `/x/%2e%2e/%2e%2e//x`): a path that then starts with two slashes names another host.
+  if (url.pathname.startsWith('//')) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

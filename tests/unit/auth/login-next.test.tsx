@@ -29,6 +29,15 @@ describe('the page ?next= names, after signing in', () => {
       'https://evil.example/',
       'javascript:alert(1)',
       ' /admin',
+      // Dot segments that resolve to `//host`, plain and escaped.
+      '/..//evil.example',
+      '/admin/../..//evil.example',
+      '/.%2e//evil.example',
+      '/%2e%2e//evil.example',
+      '/x/%2e%2e/%2e%2e//evil.example',
+      '/x/%2E%2E/%2E%2E//evil.example/admin',
+      '/admin/..\\/evil.example',
+      '/./\\evil.example',
     ]) {
       expect(sameSitePath(elsewhere), String(elsewhere)).toBeUndefined();
     }
@@ -51,6 +60,10 @@ describe('the page ?next= names, after signing in', () => {
     expect(pathAfterSignIn(verified, '?next=%2Fadmin')).toBe('/admin');
     expect(pathAfterSignIn(verified, '?next=https%3A%2F%2Fevil.example')).toBe('/');
     expect(pathAfterSignIn(verified, '')).toBe('/');
+    expect(pathAfterSignIn(verified, '?next=%2F..%2F%2Fevil.example')).toBe('/');
+    expect(pathAfterSignIn(user, '?next=%2Fadmin%2F..%2F..%2F%2Fevil.example')).toBe(
+      '/account/verify',
+    );
   });
 });
 
