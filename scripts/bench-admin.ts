@@ -134,7 +134,8 @@ async function staffCookie(site: SiteDatabase): Promise<string> {
     .values({
       email: `bench-${Date.now()}@firm.example`,
       password_hash: 'unused',
-      email_verified_at: null,
+      // A role goes only to a confirmed address.
+      email_verified_at: Date.now(),
       created_at: Date.now(),
       role: 'staff',
     })

@@ -9,7 +9,7 @@
 // Uses the build in NEXT_DIST_DIR (default .next), building first when there is none.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +48,9 @@ const port = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
-const database = path.join(mkdtempSync(path.join(tmpdir(), 'bench-bundle-')), 'site.sqlite');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-bundle-'));
+const database = path.join(dataDir, 'site.sqlite');
+const mailDir = path.join(dataDir, 'mail');
 const server = spawn(
   process.execPath,
   [path.join('scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
@@ -57,6 +59,7 @@ const server = spawn(
       ...process.env,
       NEXT_DIST_DIR: distDir,
       LEADS_DB: database,
+      MAIL_DIR: mailDir,
     },
     stdio: 'ignore',
   },
@@ -88,6 +91,11 @@ async function studioScripts() {
       body: JSON.stringify(body),
     });
   await post('register', { email, password });
+  // A role goes only to a confirmed address: follow the link the server mailed.
+  const mail = readdirSync(mailDir)
+    .map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
+    .find((text) => text.includes(`To: ${email}`));
+  await post('verify', { token: /\/account\/verify\?token=([\w-]+)/.exec(mail ?? '')?.[1] });
   const tsx = path.join('node_modules', 'tsx', 'dist', 'cli.mjs');
   spawnSync(process.execPath, [tsx, 'scripts/users.ts', 'grant', email, 'staff'], {
     env: { ...process.env, LEADS_DB: database },

@@ -2,16 +2,18 @@
  * `npm run users -- <command>`: who among the accounts is the firm's staff (same database as the
  * server: PostgreSQL at `DATABASE_URL`, else the SQLite file `LEADS_DB`). Roles are given here
  * only, by someone with access to the server; the first admin is made this way.
- *   grant <email> staff|admin   the account (it must exist: register at /login first) gets the role
+ *   grant <email> staff|admin   the account gets the role (it must exist and its address be
+ *                               confirmed: register at /login, then follow the e-mailed link)
  *   revoke <email>              the account loses its role and is a visitor's account again
  *   list [--all]                accounts holding a role (--all: every account)
- * Exits 2, printing why, for an unknown command, e-mail address or role.
+ * Exits 2, printing why, for an unknown command, e-mail address or role, or an unconfirmed address.
  */
 import {
   createRoleStore,
   isStaffRole,
   staffRoles,
   type RoleChange,
+  type RoleRefusal,
 } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
@@ -31,10 +33,19 @@ const address = (text: string | undefined) => {
 
 const roleName = (role: string | null) => role ?? 'no role';
 
-function describe(change: RoleChange | undefined, email: string): string {
+function describe(change: RoleChange | RoleRefusal | undefined, email: string): string {
   if (!change) {
     throw new UsageError(
       `There is no account with the e-mail address "${email}"; it must be registered at /login first.`,
+    );
+  }
+  if ('refused' in change) {
+    // Anyone can register any address: until its owner follows the link, the account's password
+    // may be a stranger's, and the role would be theirs.
+    throw new UsageError(
+      `The e-mail address "${change.email}" is not confirmed yet, so it gets no role: anyone can ` +
+        'register an address that is not theirs. Its owner must first follow the link in the ' +
+        'confirmation e-mail (or ask for a new one at /account/verify), then run this again.',
     );
   }
   return change.before === change.after

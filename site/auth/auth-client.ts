@@ -30,12 +30,12 @@ export function authProblem(error: unknown): AuthProblem {
 type Quiet = { quiet?: boolean };
 
 export async function signIn(email: string, password: string, options: Quiet = {}) {
-  const response = await generalClient.post<{ data: { token: string; user: AuthUser } }>(
+  // The session token travels only in the HttpOnly cookie the answer sets: the body has the user.
+  const response = await generalClient.post<{ data: { user: AuthUser } }>(
     '/auth/login',
     { email, password },
     options,
   );
-  // The token stays in the HttpOnly cookie the answer set; script keeps only the user.
   return response.data.data.user;
 }
 

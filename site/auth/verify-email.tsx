@@ -56,14 +56,21 @@ export function VerifyEmail({ token, user }: VerifyEmailProps) {
   // A used or stale link means nothing to someone whose address is already confirmed.
   const alreadyConfirmed = Boolean(user?.email_verified_at);
   if (step.name === 'verified' || alreadyConfirmed) {
+    // Following the link signs every session of the account out (one opened before may be a
+    // stranger's who registered the address first): the visitor signs in afresh.
+    const justConfirmed = step.name === 'verified';
     return (
       <>
         <h1 ref={headingRef} tabIndex={-1}>
           Your e-mail address is confirmed
         </h1>
-        <p>Thank you. Your account is ready.</p>
+        <p>
+          {justConfirmed
+            ? 'Thank you. Your account is ready: sign in with the password you chose when you registered.'
+            : 'Thank you. Your account is ready.'}
+        </p>
         <p className={styles.actions}>
-          {user ? (
+          {user && !justConfirmed ? (
             <Link className="button" href={authRoutes.afterLogin}>
               Continue
             </Link>

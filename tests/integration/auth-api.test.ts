@@ -33,22 +33,25 @@ describe.each(dialects)('account API on %s: register, verify, sign in, sign out'
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(stored).not.toContain(password);
 
-    const login = await api.login(post('login', { email, password }));
-    expect(login.status).toBe(200);
-    const body = (await login.json()) as { data: { token: string; user: Record<string, unknown> } };
-    expect(body.data.token).toMatch(/^[\w-]{43}$/);
+    const early = await api.login(post('login', { email, password }));
+    expect(early.status).toBe(200);
+    const body = (await early.json()) as { data: { user: Record<string, unknown> } };
     expect(body.data.user).toMatchObject({ email, email_verified_at: null });
-    expect(login.headers.get('set-cookie')).toBe(
-      `auth._token.local=${body.data.token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
+    const earlyCookie = cookieOf(early);
+    expect(earlyCookie).toMatch(/^auth\._token\.local=[\w-]{43}$/);
+    expect(early.headers.get('set-cookie')).toBe(
+      `${earlyCookie}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
     );
-    const cookie = cookieOf(login);
 
-    const me = await api.user(get('user', { cookie }));
+    const me = await api.user(get('user', { cookie: earlyCookie }));
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ data: { user: { email, email_verified_at: null } } });
 
     const verified = await api.verify(post('verify', { token }));
     expect(verified.status).toBe(200);
+    // Confirming ends every session of the account: the visitor signs in afresh.
+    expect((await api.user(get('user', { cookie: earlyCookie }))).status).toBe(401);
+    const cookie = cookieOf(await api.login(post('login', { email, password })));
     const after = (await (await api.user(get('user', { cookie }))).json()) as {
       data: { user: { email_verified_at: string } };
     };
@@ -72,14 +75,32 @@ describe.each(dialects)('account API on %s: register, verify, sign in, sign out'
     expect(stale.headers.get('set-cookie')).toContain('Max-Age=0');
   });
 
+  it('keeps the session token out of the sign-in body: only the HttpOnly cookie carries it', async () => {
+    const { api } = await makeAuth({}, dialect);
+    await api.register(post('register', { email, password }));
+    const login = await api.login(post('login', { email, password }));
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    const token = cookieOf(login).split('=')[1] ?? '';
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(setCookie).toContain('; HttpOnly;');
+    const text = await login.text();
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(setCookie);
+    const body = JSON.parse(text) as { data: Record<string, unknown> };
+    expect(Object.keys(body)).toEqual(['data']);
+    expect(Object.keys(body.data)).toEqual(['user']);
+    expect(body.data.user).toMatchObject({ email });
+    // The cookie alone opens the session.
+    expect((await api.user(get('user', { cookie: cookieOf(login) }))).status).toBe(200);
+  });
+
   it('accepts the token as a bearer header and answers 401 without any', async () => {
     const { api } = await makeAuth({}, dialect);
     await api.register(post('register', { email, password }));
     const login = await api.login(post('login', { email, password }));
-    const { data } = (await login.json()) as { data: { token: string } };
-    expect((await api.user(get('user', { authorization: `Bearer ${data.token}` }))).status).toBe(
-      200,
-    );
+    const token = cookieOf(login).split('=')[1] ?? '';
+    expect((await api.user(get('user', { authorization: `Bearer ${token}` }))).status).toBe(200);
     const anonymous = await api.user(get('user'));
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ errors: [{ message: authMessages.notSignedIn }] });

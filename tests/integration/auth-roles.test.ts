@@ -9,7 +9,7 @@ import { createRoleStore } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import { migrate, openDatabase } from '@/site/server/db/database';
 import { siteMigrations } from '@/site/server/db/site-migrations';
-import { cookieOf, get, makeAuth, post } from './auth-support';
+import { cookieOf, get, makeAuth, post, registerConfirmed } from './auth-support';
 import { dialects, testDatabase } from './support/test-databases';
 
 const password = 'correct horse battery';
@@ -46,9 +46,10 @@ describe.each(dialects)('staff roles on %s', (dialect) => {
   });
 
   it('grants, revokes and lists roles', async () => {
-    const { api, db } = await makeAuth({}, dialect);
+    const auth = await makeAuth({}, dialect);
+    const { db } = auth;
     for (const email of ['b@firm.example', 'a@firm.example', 'c@startup.example']) {
-      await api.register(post('register', { email, password }));
+      await registerConfirmed(auth, email, password);
     }
     const roles = createRoleStore(db.db.withTables<AuthTables>());
     expect(await roles.grant('b@firm.example', 'staff')).toEqual({
@@ -80,10 +81,29 @@ describe.each(dialects)('staff roles on %s', (dialect) => {
     await db.close();
   });
 
-  it("never shows a staff member's role in the account API's answers", async () => {
+  it('refuses a role to an address nobody confirmed, and revokes one whatever the address', async () => {
     const { api, db } = await makeAuth({}, dialect);
+    await api.register(post('register', { email: 'new@firm.example', password }));
+    const roles = createRoleStore(db.db.withTables<AuthTables>());
+    expect(await roles.grant('new@firm.example', 'admin')).toEqual({
+      email: 'new@firm.example',
+      refused: 'email-not-confirmed',
+    });
+    // A role given before confirmations were required can still be taken away.
+    await sql`UPDATE users SET role = 'staff'`.execute(db.db);
+    expect(await roles.revoke('new@firm.example')).toEqual({
+      email: 'new@firm.example',
+      before: 'staff',
+      after: null,
+    });
+    await db.close();
+  });
+
+  it("never shows a staff member's role in the account API's answers", async () => {
+    const auth = await makeAuth({}, dialect);
+    const { api, db } = auth;
     const email = 'partner@firm.example';
-    await api.register(post('register', { email, password }));
+    await registerConfirmed(auth, email, password);
     await createRoleStore(db.db.withTables<AuthTables>()).grant(email, 'admin');
 
     const login = await api.login(post('login', { email, password }));

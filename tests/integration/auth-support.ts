@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSRF_FIELD, csrfToken } from '@/site/server/admin/admin-post';
 import type { Dialect } from '@/site/server/db/database';
-import { createAuthApi, type AuthApiDeps } from '@/site/server/auth/auth-api';
+import { createAuthApi, type AuthApi, type AuthApiDeps } from '@/site/server/auth/auth-api';
 import { createFileMailer } from '@/site/server/mail/file-mailer';
 import { testDatabase } from './support/test-databases';
 
@@ -15,7 +15,8 @@ export const SITE = 'https://firm.example';
  */
 export async function makeAuth(overrides: Partial<AuthApiDeps> = {}, dialect: Dialect = 'sqlite') {
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
-  const db = await (await testDatabase(dialect)).open();
+  const database = await testDatabase(dialect);
+  const db = await database.open();
   const mailDir = path.join(dir, 'mail');
   const errors: unknown[] = [];
   const api = createAuthApi({
@@ -27,18 +28,24 @@ export async function makeAuth(overrides: Partial<AuthApiDeps> = {}, dialect: Di
     logError: (_message, error) => errors.push(error),
     ...overrides,
   });
-  const mails = () =>
-    (() => {
-      try {
-        return readdirSync(mailDir);
-      } catch {
-        return [];
-      }
-    })()
-      .filter((name) => name.endsWith('.eml'))
-      .sort()
-      .map((name) => readFileSync(path.join(mailDir, name), 'utf8'));
-  return { api, db, mailDir, mails, errors };
+  const mails = () => mailsIn(mailDir);
+  const mailsTo = (email: string) => mailsIn(mailDir, email);
+  return { api, db, database, mailDir, mails, mailsTo, errors };
+}
+
+/** The mails the file mailer wrote to `dir` (those to `to` only, when given), oldest first. */
+export function mailsIn(dir: string, to?: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .filter((mail) => to === undefined || mail.includes(`\r\nTo: ${to}\r\n`));
 }
 
 export function post(route: string, body: unknown, headers: Record<string, string> = {}): Request {
@@ -76,6 +83,22 @@ export function linkToken(mail: string | undefined): string {
   const match = /\/account\/verify\?token=([\w-]+)/.exec(mail ?? '');
   if (!match?.[1]) throw new Error(`no verification link in:\n${mail}`);
   return match[1];
+}
+
+/**
+ * Registers `email` and follows the link mailed for it, as its owner would: only a confirmed
+ * address can be given a staff role.
+ */
+export async function registerConfirmed(
+  auth: { api: AuthApi; mailsTo: (email: string) => string[] },
+  email: string,
+  password: string,
+): Promise<void> {
+  const registered = await auth.api.register(post('register', { email, password }));
+  if (registered.status !== 202) throw new Error(`register ${email}: ${registered.status}`);
+  const token = linkToken(auth.mailsTo(email).at(-1));
+  const verified = await auth.api.verify(post('verify', { token }));
+  if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status}`);
 }
 
 /** `name=value` of a Set-Cookie header, for sending it back. */

@@ -19,9 +19,10 @@ export type SessionStaff =
   { kind: 'signed-out' } | { kind: 'not-staff' } | { kind: 'staff'; staff: StaffUser };
 
 /**
- * The staff member a session token opens, if any. The role is enough: a staff account's e-mail
- * address need not be confirmed, since only someone with access to the server grants a role
- * (`npm run users -- grant`), to an address they know. The role is read on every request, so a
+ * The staff member a session token opens, if any: a staff role on an account whose address is
+ * confirmed. `npm run users -- grant` refuses an unconfirmed address, and a role granted before
+ * it did opens nothing until the address is confirmed, since until then whoever chose the
+ * password may not own the address. Role and confirmation are read on every request, so a
  * revocation takes effect at the next one.
  */
 export async function sessionStaff(
@@ -32,6 +33,6 @@ export async function sessionStaff(
   if (!token) return { kind: 'signed-out' };
   const row = await createSessionStore(site.db.withTables<AuthTables>()).userFor(token, now);
   if (!row) return { kind: 'signed-out' };
-  if (!isStaffRole(row.role)) return { kind: 'not-staff' };
+  if (!isStaffRole(row.role) || row.email_verified_at === null) return { kind: 'not-staff' };
   return { kind: 'staff', staff: { id: row.id, email: row.email, role: row.role } };
 }

@@ -68,9 +68,11 @@ export function createAuthApi(deps: AuthApiDeps) {
     return row ? toAuthUser(row) : undefined;
   }
 
-  async function sendVerification(userId: number, email: string): Promise<void> {
-    const token = await verifications.issue(userId, now());
-    await deps.mailer.send(verificationMail(email, token, deps));
+  /** A resend: a new link for each registration of the address still waiting. */
+  async function resendLinks(userId: number, email: string): Promise<void> {
+    for (const link of await verifications.reissue(userId, now())) {
+      await deps.mailer.send(verificationMail(email, link, deps));
+    }
   }
 
   return {
@@ -80,28 +82,36 @@ export function createAuthApi(deps: AuthApiDeps) {
       return row ? toAuthUser(row) : undefined;
     },
 
-    /** POST /auth/login `{email, password}` → `{data: {token, user}}` and the cookie. */
+    /**
+     * POST /auth/login `{email, password}` → `{data: {user}}`; the session token travels only in
+     * the HttpOnly cookie the answer sets, never in a body a script could read.
+     */
     async login(request: Request): Promise<Response> {
       const body = await readJsonBody(request, loginSchema);
       if (!body.ok) return body.response;
       const { email, password } = body.data;
       const client = clientKey(request);
-      const blocked = await limits.loginBlocked(client, email);
-      if (blocked) return tooMany(blocked);
+      const limited = await limits.loginAllowed(client, email);
+      if (limited) return tooMany(limited);
 
       const row = await users.findByEmail(email);
       const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash));
-      if (!row || !matches) {
+      // The password may have changed while it was checked (a confirmation or a registration of
+      // an unconfirmed address): then no session opens, as if it had been wrong.
+      const token =
+        row && matches
+          ? await sessions.createIfPassword(row.id, row.password_hash, now())
+          : undefined;
+      if (!row || !token) {
         await limits.loginFailed(client, email);
         return errorResponse(401, [{ message: authMessages.loginFailed }]);
       }
-      await limits.loginSucceeded(email);
+      await limits.loginSucceeded(client, email);
       const previous = requestToken(request);
       if (previous) await sessions.revoke(previous);
-      const token = await sessions.create(row.id, now());
       return jsonResponse(
         200,
-        { data: { token, user: toAuthUser(row) } },
+        { data: { user: toAuthUser(row) } },
         { 'set-cookie': sessionCookie(request, token) },
       );
     },
@@ -129,8 +139,10 @@ export function createAuthApi(deps: AuthApiDeps) {
 
     /**
      * POST /auth/register `{email, password}` → 202 whether or not the address was known:
-     * a new address gets an account and a verification link, a known unverified one a
-     * fresh link, a verified one a notice. Both paths hash and send, so they cost alike.
+     * a new address gets an account and a verification link, a known unverified one a link of
+     * its own (this registration's password replaces the earlier one and every session ends:
+     * verification-store.ts), a verified one a notice. Every path hashes and sends, so they
+     * cost alike.
      */
     async register(request: Request): Promise<Response> {
       const body = await readJsonBody(request, registerSchema);
@@ -145,11 +157,15 @@ export function createAuthApi(deps: AuthApiDeps) {
       const account = created ?? existing ?? (await users.findByEmail(email));
       try {
         if (!account) throw new Error(`user ${email} vanished during registration`);
-        if (created || account.email_verified_at === null) {
-          await sendVerification(account.id, account.email);
-        } else {
-          await deps.mailer.send(alreadyRegisteredMail(account.email, deps));
-        }
+        const link =
+          account.email_verified_at === null
+            ? await verifications.register(account.id, passwordHash, now())
+            : undefined;
+        await deps.mailer.send(
+          link
+            ? verificationMail(account.email, link, deps)
+            : alreadyRegisteredMail(account.email, deps),
+        );
       } catch (error) {
         logError('[auth] registration mail failed', error);
         return errorResponse(503, [{ message: authMessages.mailFailed }]);
@@ -157,7 +173,11 @@ export function createAuthApi(deps: AuthApiDeps) {
       return jsonResponse(202, { success: authMessages.registered });
     },
 
-    /** POST /auth/verify `{token}`: uses the link's token once; 400 when it is not valid. */
+    /**
+     * POST /auth/verify `{token}`: uses the link's token once (400 when it is not valid). The
+     * account is confirmed with the password of the registration that link was sent for, and
+     * every session of the account ends: the visitor signs in afresh.
+     */
     async verify(request: Request): Promise<Response> {
       const body = await readJsonBody(request, verifySchema);
       if (!body.ok) return body.response;
@@ -178,7 +198,7 @@ export function createAuthApi(deps: AuthApiDeps) {
       if (limited) return tooMany(limited);
       const row = await users.findByEmail(email);
       if (row && row.email_verified_at === null) {
-        sendVerification(row.id, row.email).catch((error: unknown) =>
+        resendLinks(row.id, row.email).catch((error: unknown) =>
           logError('[auth] verification mail failed', error),
         );
       }

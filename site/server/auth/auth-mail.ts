@@ -10,8 +10,15 @@ export interface MailContext {
  * Links are built from the configured SITE_URL, never from the request's Host header:
  * a forged Host would otherwise send a valid token to someone else's server.
  */
-export function verificationMail(to: string, token: string, context: MailContext): MailMessage {
-  const link = `${context.siteUrl}${authRoutes.verify}?token=${encodeURIComponent(token)}`;
+export function verificationMail(
+  to: string,
+  link: { token: string; registeredAt: number },
+  context: MailContext,
+): MailMessage {
+  const url = `${context.siteUrl}${authRoutes.verify}?token=${encodeURIComponent(link.token)}`;
+  // Several registrations of one address may wait (someone else may have typed it): each mail
+  // names its own, so the owner follows the link of the registration they made.
+  const registered = new Date(link.registeredAt).toISOString().slice(0, 16).replace('T', ' ');
   return {
     to,
     subject: `Confirm your e-mail address for ${context.brandName}`,
@@ -20,10 +27,11 @@ export function verificationMail(to: string, token: string, context: MailContext
       '',
       `Please confirm the e-mail address of your ${context.brandName} account by opening this link:`,
       '',
-      link,
+      url,
       '',
+      `It confirms the registration made on ${registered} UTC, with the password chosen then.`,
       'The link works once and expires in 24 hours.',
-      'If you did not create an account, you can ignore this message.',
+      'If you did not create an account at that time, do not open the link: ignore this message.',
     ].join('\n'),
   };
 }

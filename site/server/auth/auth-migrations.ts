@@ -63,6 +63,14 @@ export const authMigrations: readonly Migration[] = [
         CONSTRAINT users_role_known CHECK (role IN ('staff', 'admin'))`,
     ]),
   },
+  {
+    // The password a registration chose, kept (as a scrypt hash) on the link sent for it: following
+    // that link makes it the account's password (verification-store.ts), so a confirmation proves
+    // that whoever chose the password owns the address. Links sent before this migration keep
+    // NULL: they confirm the password the account has.
+    name: 'auth-005-verification-passwords',
+    ...both(() => ['ALTER TABLE email_verifications ADD COLUMN password_hash TEXT']),
+  },
 ];
 
 /** The statements of both dialects from one text: times and user ids are BIGINT on PostgreSQL. */

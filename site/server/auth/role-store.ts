@@ -19,6 +19,15 @@ export interface RoleChange {
   after: StaffRole | null;
 }
 
+/**
+ * A grant refused: the account's address is not confirmed. Until it is, whoever registered it may
+ * not own it (anyone can register any address), so a role would go to a stranger's password.
+ */
+export interface RoleRefusal {
+  email: string;
+  refused: 'email-not-confirmed';
+}
+
 export interface RoleHolder {
   id: number;
   email: string;
@@ -28,17 +37,25 @@ export interface RoleHolder {
 
 /**
  * Roles are given only from the command line (`npm run users`), by someone with access to the
- * server: no request of the site can change one. Each change is one UPDATE of one row.
+ * server: no request of the site can change one. Each change is one UPDATE of one row. A role
+ * goes only to an account whose address is confirmed: a confirmation sets the password chosen by
+ * whoever followed the link (verification-store.ts), so the role's holder owns the address.
  */
 export function createRoleStore(db: Kysely<AuthTables>) {
-  async function setRole(email: string, role: StaffRole | null): Promise<RoleChange | undefined> {
+  async function setRole(
+    email: string,
+    role: StaffRole | null,
+  ): Promise<RoleChange | RoleRefusal | undefined> {
     return db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('users')
-        .select(['id', 'email', 'role'])
+        .select(['id', 'email', 'role', 'email_verified_at'])
         .where('email', '=', email)
         .executeTakeFirst();
       if (!row) return undefined;
+      if (role !== null && row.email_verified_at === null) {
+        return { email: row.email, refused: 'email-not-confirmed' };
+      }
       if (row.role !== role) {
         await trx.updateTable('users').set({ role }).where('id', '=', row.id).execute();
       }
@@ -47,9 +64,12 @@ export function createRoleStore(db: Kysely<AuthTables>) {
   }
 
   return {
-    /** Gives the account of `email` a role; undefined when there is no such account. */
+    /**
+     * Gives the account of `email` a role; undefined when there is no such account, a refusal
+     * when its address is not confirmed.
+     */
     grant: (email: string, role: StaffRole) => setRole(email, role),
-    /** Takes the account's role away (it stays a visitor's account). */
+    /** Takes the account's role away (it stays a visitor's account); never refused. */
     revoke: (email: string) => setRole(email, null),
     /** Accounts holding a role (or every account with `all`), by e-mail address. */
     async list(options: { all?: boolean } = {}): Promise<RoleHolder[]> {

@@ -22,6 +22,29 @@ export function createSessionStore(db: Kysely<AuthTables>) {
       await db.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute();
       return token;
     },
+    /**
+     * Opens a session only while the account's password is still `passwordHash`, the one just
+     * checked. The no-op UPDATE holds the account's row until the session is stored (SQLite has
+     * no FOR SHARE; PostgreSQL re-reads the row after a concurrent change): a confirmation or a
+     * registration, which changes the password and ends every session, cannot slip between the
+     * check and the new session. Undefined when the password changed meanwhile.
+     */
+    async createIfPassword(
+      userId: number,
+      passwordHash: string,
+      now: number,
+    ): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const held = await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', userId)
+          .where('password_hash', '=', passwordHash)
+          .executeTakeFirst();
+        if (held.numUpdatedRows === 0n) return undefined;
+        return createSessionStore(trx).create(userId, now);
+      });
+    },
     async userFor(token: string, now: number): Promise<UserRow | undefined> {
       return db
         .selectFrom('auth_sessions')

@@ -25,6 +25,11 @@ export interface VerificationTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /**
+   * The scrypt hash of the password the registration that asked for this link chose
+   * (auth-005-verification-passwords); NULL for links sent before: they keep the account's.
+   */
+  password_hash: string | null;
 }
 
 /** A type, not an interface: Kysely wants the table map indexable. */

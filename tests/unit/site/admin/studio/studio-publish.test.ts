@@ -12,7 +12,13 @@ import { publishPost, republishPost } from '@/site/admin/studio/studio-actions';
 import { createRoleStore } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { cookieOf, post, staffForm } from '@/tests/integration/auth-support';
+import {
+  cookieOf,
+  mailsIn,
+  post,
+  registerConfirmed,
+  staffForm,
+} from '@/tests/integration/auth-support';
 import { withoutEmail } from '@/tests/fixtures/flow-edits';
 
 // This file's own SQLite database and mail folder (site/env.ts reads them once, on import).
@@ -32,7 +38,9 @@ beforeAll(async () => {
   await runtime.catalogue.seed();
   const auth = await runtime.auth();
   const password = 'correct horse battery';
-  await auth.register(post('register', { email, password }));
+  // Only a confirmed address gets a role: the editor follows the link the runtime mailed.
+  const mailsTo = (to: string) => mailsIn(`${files}-mail`, to);
+  await registerConfirmed({ api: auth, mailsTo }, email, password);
   const db = (await runtime.database()).db.withTables<AuthTables>();
   await createRoleStore(db).grant(email, 'staff');
   cookie = cookieOf(await auth.login(post('login', { email, password })));

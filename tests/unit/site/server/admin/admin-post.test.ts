@@ -14,7 +14,7 @@ import { createRoleStore } from '@/site/server/auth/role-store';
 import { digestToken } from '@/site/server/auth/secret-token';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import type { SiteDatabase } from '@/site/server/db/database';
-import { cookieOf, makeAuth, post } from '@/tests/integration/auth-support';
+import { cookieOf, makeAuth, post, registerConfirmed } from '@/tests/integration/auth-support';
 import { dialects } from '@/tests/integration/support/test-databases';
 
 const password = 'correct horse battery';
@@ -45,7 +45,7 @@ describe.each(dialects)('checkStaffPost on %s', (dialect) => {
       ['clerk@firm.example', 'staff'],
       ['partner@firm.example', 'admin'],
     ] as const) {
-      await auth.api.register(post('register', { email, password }));
+      await registerConfirmed(auth, email, password);
       if (role) await roles.grant(email, role);
       sessions[email] = cookieOf(await auth.api.login(post('login', { email, password })))
         .split('=')
@@ -202,7 +202,7 @@ describe.each(dialects)('checkStaffPost on %s', (dialect) => {
 
   it('stops accepting the forms of a session that ended', async () => {
     const email = 'leaver@firm.example';
-    await auth.api.register(post('register', { email, password }));
+    await registerConfirmed(auth, email, password);
     await createRoleStore(auth.db.db.withTables<AuthTables>()).grant(email, 'staff');
     const session = cookieOf(await auth.api.login(post('login', { email, password })))
       .split('=')

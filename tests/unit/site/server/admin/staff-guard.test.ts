@@ -8,7 +8,7 @@ import { createRoleStore } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import { staffForPage, staffFromRequest } from '@/site/server/admin/staff-guard';
 import type { SiteDatabase } from '@/site/server/db/database';
-import { cookieOf, makeAuth, post } from '@/tests/integration/auth-support';
+import { cookieOf, makeAuth, post, registerConfirmed } from '@/tests/integration/auth-support';
 import { dialects } from '@/tests/integration/support/test-databases';
 
 const password = 'correct horse battery';
@@ -36,7 +36,7 @@ describe.each(dialects)('staff guard on %s', (dialect) => {
       ['clerk@firm.example', 'staff'],
       ['partner@firm.example', 'admin'],
     ] as const) {
-      await auth.api.register(post('register', { email, password }));
+      await registerConfirmed(auth, email, password);
       if (role) await roles.grant(email, role);
       const cookie = cookieOf(await auth.api.login(post('login', { email, password })));
       tokens[email] = cookie.split('=')[1] ?? '';
@@ -94,5 +94,25 @@ describe.each(dialects)('staff guard on %s', (dialect) => {
     await roles.revoke('visitor@startup.example');
     const error = await thrown(staffForPage(token, '/admin', database));
     expect(error.digest).toBe('NEXT_HTTP_ERROR_FALLBACK;404');
+  });
+
+  it('opens nothing to a role on an unconfirmed address (one granted before grants checked)', async () => {
+    const email = 'early@firm.example';
+    await auth.api.register(post('register', { email, password }));
+    const token = cookieOf(await auth.api.login(post('login', { email, password }))).split('=')[1];
+    // Set as an older release could, before `grant` refused an unconfirmed address.
+    await auth.db.db
+      .withTables<AuthTables>()
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('email', '=', email)
+      .execute();
+    const error = await thrown(staffForPage(token, '/admin', database));
+    expect(error.digest).toBe('NEXT_HTTP_ERROR_FALLBACK;404');
+    const request = new Request('http://127.0.0.1:3000/admin/leads/x/handled', {
+      method: 'POST',
+      headers: { cookie: `auth._token.local=${token}` },
+    });
+    expect(await staffFromRequest(request, database)).toBeUndefined();
   });
 });

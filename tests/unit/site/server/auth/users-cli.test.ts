@@ -1,6 +1,6 @@
 /**
  * `npm run users -- grant | revoke | list`: the real CLI in a child process, on a SQLite file
- * (`LEADS_DB`) holding two visitors' accounts.
+ * (`LEADS_DB`) holding three visitors' accounts, one of them not confirmed yet.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,11 +33,12 @@ beforeAll(async () => {
   const users = createUserStore(site.db.withTables<AuthTables>());
   await users.create('partner@firm.example', 'scrypt$unused', Date.UTC(2025, 0, 1));
   await users.create('visitor@startup.example', 'scrypt$unused', Date.UTC(2025, 0, 2));
+  await users.create('newcomer@startup.example', 'scrypt$unused', Date.UTC(2025, 0, 3));
   await site.db
     .withTables<AuthTables>()
     .updateTable('users')
     .set({ email_verified_at: Date.UTC(2025, 0, 1) })
-    .where('email', '=', 'partner@firm.example')
+    .where('email', 'in', ['partner@firm.example', 'visitor@startup.example'])
     .execute();
   await site.close();
 });
@@ -55,6 +56,7 @@ describe('npm run users', { timeout: 90_000 }, () => {
     const staff = await cli('grant', 'visitor@startup.example', 'staff');
     expect(staff.stdout).toBe('visitor@startup.example: no role → staff\n');
     expect(await roles()).toEqual({
+      'newcomer@startup.example': null,
       'partner@firm.example': 'admin',
       'visitor@startup.example': 'staff',
     });
@@ -64,7 +66,7 @@ describe('npm run users', { timeout: 90_000 }, () => {
     expect(list.stdout).toBe(
       [
         'admin    partner@firm.example',
-        'staff    visitor@startup.example  (e-mail not confirmed)',
+        'staff    visitor@startup.example',
         '2 account(s) with a role',
         '',
       ].join('\n'),
@@ -73,18 +75,31 @@ describe('npm run users', { timeout: 90_000 }, () => {
     const revoked = await cli('revoke', 'visitor@startup.example');
     expect(revoked.stdout).toBe('visitor@startup.example: staff → no role\n');
     expect(await roles()).toEqual({
+      'newcomer@startup.example': null,
       'partner@firm.example': 'admin',
       'visitor@startup.example': null,
     });
     const all = await cli('list', '--all');
     expect(all.stdout).toBe(
       [
+        'no role  newcomer@startup.example  (e-mail not confirmed)',
         'admin    partner@firm.example',
-        'no role  visitor@startup.example  (e-mail not confirmed)',
-        '2 account(s)',
+        'no role  visitor@startup.example',
+        '3 account(s)',
         '',
       ].join('\n'),
     );
+  });
+
+  it('refuses a role to an address that is not confirmed, saying why and what to do', async () => {
+    const refused = await cli('grant', 'newcomer@startup.example', 'staff');
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      'The e-mail address "newcomer@startup.example" is not confirmed yet, so it gets no role: ' +
+        'anyone can register an address that is not theirs. Its owner must first follow the link ' +
+        'in the confirmation e-mail (or ask for a new one at /account/verify), then run this again.\n',
+    );
+    expect((await roles())['newcomer@startup.example']).toBeNull();
   });
 
   it('exits 2 with a clear message for an unknown address, role or command', async () => {

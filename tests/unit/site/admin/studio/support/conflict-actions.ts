@@ -19,7 +19,13 @@ import { createRoleStore } from '@/site/server/auth/role-store';
 import type { Dialect } from '@/site/server/db/database';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { cookieOf, post, staffForm } from '@/tests/integration/auth-support';
+import {
+  cookieOf,
+  mailsIn,
+  post,
+  registerConfirmed,
+  staffForm,
+} from '@/tests/integration/auth-support';
 
 const FLOW = 'client';
 const ann = 'ann@firm.example';
@@ -44,8 +50,10 @@ export function describeConflictActions(dialect: Dialect, cleanup: () => void) {
     const auth = await runtime.auth();
     const password = 'correct horse battery';
     const roles = createRoleStore((await runtime.database()).db.withTables<AuthTables>());
+    // Only a confirmed address gets a role: each follows the link the runtime mailed them.
+    const mailsTo = (email: string) => mailsIn(process.env.MAIL_DIR ?? '', email);
     for (const email of [ann, bob]) {
-      await auth.register(post('register', { email, password }));
+      await registerConfirmed({ api: auth, mailsTo }, email, password);
       await roles.grant(email, 'staff');
       cookies.set(email, cookieOf(await auth.login(post('login', { email, password }))));
     }
