@@ -13,6 +13,7 @@ import {
   flowRevision,
   REVISION_HEADER,
 } from '@/site/server/flows/flow-revision';
+import { unstorableText } from '@/site/server/http/storable-text';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 export function generateStaticParams(): { flowId: string }[] {
@@ -27,6 +28,12 @@ export async function GET(
   context: { params: Promise<{ flowId: string }> },
 ): Promise<Response> {
   const { flowId } = await context.params;
+  // No flow has such an id, and a header cannot carry it (the revision names the flow).
+  const problem = unstorableText(flowId);
+  if (problem) {
+    const errors = [{ field: 'flowId', message: `flowId ${problem}` }];
+    return Response.json({ errors }, { status: 400 });
+  }
   const flow = await siteRuntime().flows.flow(flowId);
   if (!flow) {
     return Response.json(

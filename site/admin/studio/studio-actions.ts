@@ -146,7 +146,9 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
 export async function republishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
-  const version = Number(checked.form.get('version'));
+  // A version number INTEGER holds on both databases: PostgreSQL refuses a larger one.
+  const given = checked.form.get('version') ?? '';
+  const version = /^\d{1,9}$/.test(given) ? Number(given) : NaN;
   const store = siteRuntime().catalogue;
   const source = Number.isInteger(version) ? await store.versionSource(flowId, version) : undefined;
   if (source === undefined)

@@ -14,6 +14,8 @@ import { cookies } from 'next/headers';
 import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { fromAnotherSite, readPostBody, type Refuse } from '@/site/server/http/post-checks';
+import type { ApiError } from '@/site/server/http/api-response';
+import { unstorableAddress, unstorableFormField } from '@/site/server/http/storable-text';
 import { siteDatabase } from '@/site/server/runtime/site-runtime';
 import { staffFromRequest, type StaffUser } from './staff-guard';
 
@@ -65,6 +67,20 @@ function sameToken(given: string | null, expected: string): boolean {
 }
 
 /**
+ * The longest id (a lead's, a flow's, an option list's) a staff action's address may name: each is
+ * far shorter, and the studio's tables key rows by the flow's id, which PostgreSQL cannot index
+ * past 2,704 bytes. Counted escaped: no more bytes than characters once decoded.
+ */
+export const MAX_ADDRESS_ID = 200;
+
+function overlongId(url: string): ApiError | undefined {
+  const segments = new URL(url, 'http://site.invalid').pathname.split('/');
+  return segments.some((segment) => segment.length > MAX_ADDRESS_ID)
+    ? { field: 'path', message: `An id in the address has at most ${MAX_ADDRESS_ID} characters` }
+    : undefined;
+}
+
+/**
  * The answer to a plain HTML form of the back office: back to a page (303, so the browser GETs
  * it), never kept by a cache.
  */
@@ -78,7 +94,8 @@ export function seeOther(location: string): Response {
  * given before anything else, so nothing tells a visitor the action exists); 403 when the
  * request comes from another site's page (`Origin`, `Sec-Fetch-Site`) or its `csrf` field is
  * missing or not this session's; 415 for another content type; 413 beyond `maxBytes` (64 KiB;
- * the flow studio's forms carry a flow's text and allow more).
+ * the flow studio's forms carry a flow's text and allow more); 400 when the address (a lead's or a
+ * flow's id) or a field holds text no database stores (storable-text.ts), or an id longer than any.
  */
 export async function checkStaffPost(
   request: Request,
@@ -93,6 +110,8 @@ export async function checkStaffPost(
     refusePlain,
   );
   if (crossSite) return { ok: false, response: crossSite };
+  const badAddress = unstorableAddress(request.url) ?? overlongId(request.url);
+  if (badAddress) return { ok: false, response: refusePlain(400, badAddress) };
   const body = await readPostBody(
     request,
     {
@@ -112,5 +131,7 @@ export async function checkStaffPost(
     return refuse(403, 'This form has expired or was not made for your session; reload the page.');
   }
   form.delete(CSRF_FIELD);
+  const badField = unstorableFormField(form);
+  if (badField) return { ok: false, response: refusePlain(400, badField) };
   return { ok: true, staff, form };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorResponse, type ApiError } from '@/site/server/http/api-response';
 import { readPostBody } from '@/site/server/http/post-checks';
+import { findUnstorable } from '@/site/server/http/storable-text';
 
 const jsonType = new Set(['application/json']);
 
@@ -11,7 +12,8 @@ export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Respo
 
 /**
  * Reads a JSON body and checks it against a schema. A wrong content type, an oversized or
- * malformed body, or an invalid field each answers 4xx naming the field and the reason.
+ * malformed body, text no database stores (storable-text.ts: a NUL, a lone surrogate, in any
+ * field or key), or an invalid field each answers 4xx naming the field and the reason.
  * Requiring `application/json` also keeps plain cross-site form posts out.
  */
 export async function readJsonBody<S extends z.ZodType>(
@@ -32,6 +34,11 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return fail(400, [{ field: 'body', message: 'The body must be a JSON object.' }]);
+  }
+  const unstorable = findUnstorable(value);
+  if (unstorable) {
+    const field = unstorable.path.join('.');
+    return fail(400, [{ field, message: `${field} ${unstorable.problem}` }]);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

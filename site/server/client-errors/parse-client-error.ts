@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { scrubPersonalData } from '@/site/shell/errors/scrub-personal-data';
 import { maxMessageLength } from '@/site/shell/errors/report-client-error';
 import type { ApiError } from '@/site/server/http/api-response';
+import { findUnstorable } from '@/site/server/http/storable-text';
 
 // A path of this site as `location.pathname` gives it: no scheme, host, query or fragment.
 const sitePath = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
@@ -38,6 +39,11 @@ export function parseClientError(text: string): ParsedClientError {
     value = JSON.parse(text);
   } catch {
     return { ok: false, errors: [{ field: 'body', message: 'The body is not valid JSON' }] };
+  }
+  const unstorable = findUnstorable(value);
+  if (unstorable) {
+    const field = unstorable.path.join('.') || 'body';
+    return { ok: false, errors: [{ field, message: `${field} ${unstorable.problem}` }] };
   }
   const parsed = clientErrorSchema.safeParse(value);
   if (!parsed.success) {

@@ -5,6 +5,7 @@
  * Shape errors become `{field, message}` entries; the flow itself is checked later by the engine.
  */
 import { z } from 'zod';
+import { findUnstorable, unstorableText } from '@/site/server/http/storable-text';
 import { honeypotField } from './honeypot';
 
 export interface FieldError {
@@ -65,12 +66,15 @@ const leadBody = z.object({
   [honeypotField]: z.unknown().optional(),
 });
 
+/** Answer problems are reported under the answer's own name, as the form knows its fields. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const [first, second] = path.map(String);
+  return first === 'answers' && second ? second : path.map(String).join('.') || 'body';
+}
+
 function toErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
-    const [first, second] = issue.path.map(String);
-    // Answer problems are reported under the answer's own name, as the form knows its fields.
-    const field =
-      first === 'answers' && second ? second : issue.path.map(String).join('.') || 'body';
+    const field = fieldOf(issue.path);
     const message =
       issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
     return { field, message: `${field} ${message}`.replace(/^(\S+) \1 /, '$1 ') };
@@ -80,6 +84,12 @@ function toErrors(error: z.ZodError): FieldError[] {
 function checkShape(value: unknown, files: UploadedFile[]): ParsedRequest {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, errors: [{ field: 'body', message: 'The body must be a JSON object' }] };
+  }
+  // Before the shape: no rule of a field may answer for text that no database stores.
+  const unstorable = findUnstorable(value);
+  if (unstorable) {
+    const field = fieldOf(unstorable.path);
+    return { ok: false, errors: [{ field, message: `${field} ${unstorable.problem}` }] };
   }
   const parsed = leadBody.safeParse(value);
   if (!parsed.success) return { ok: false, errors: toErrors(parsed.error) };
@@ -156,6 +166,11 @@ export async function parseMultipartBody(
       continue;
     }
     seen.add(name);
+    const unstorableName = unstorableText(part.name);
+    if (unstorableName) {
+      errors.push({ field: name, message: `${name}: the file's name ${unstorableName}` });
+      continue;
+    }
     files.push({
       field: name,
       name: part.name || name,
