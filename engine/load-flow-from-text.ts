@@ -1,3 +1,4 @@
+import { checkEndingLinks, type LinkHosts } from './check-ending-links';
 import { locate, parseJsonSource } from './json-source';
 import {
   idDiffersFromFileName,
@@ -16,13 +17,15 @@ export interface LoadFlowFromTextInput {
   vars: FlowVars;
   /** As `LoadFlowsOptions.unconfiguredForm`: a warning per form key it gives a fix for. */
   unconfiguredForm?: (formKey: string) => string | undefined;
+  /** As `LoadFlowsOptions.linkHosts`: the hosts an ending may send visitors to. */
+  linkHosts?: LinkHosts;
 }
 
 /**
  * One flow file's text checked as `loadFlows` checks each file of a folder (syntax, schema,
- * semantics, the id against the file name, form keys without a HubSpot form), with every
- * diagnostic placed at its line and column in the text. Pure: the text may come from a file, a
- * database or an editor. Never throws on bad data.
+ * semantics, the id against the file name, form keys without a HubSpot form, endings that send
+ * visitors to other sites), with every diagnostic placed at its line and column in the text.
+ * Pure: the text may come from a file, a database or an editor. Never throws on bad data.
  */
 export function loadFlowFromText(input: LoadFlowFromTextInput): {
   flow?: ResolvedFlow;
@@ -52,6 +55,10 @@ export function loadFlowFromText(input: LoadFlowFromTextInput): {
       hint,
     });
   });
+  const links = checkEndingLinks(flow, file, input.linkHosts);
+  diagnostics.push(...links);
+  // An ending no browser should follow, or a host outside an enforced list: refused as any error.
+  if (links.some((d) => d.severity !== 'warning')) return { diagnostics: place() };
   return { flow, diagnostics: place() };
 }
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { LinkHosts } from './check-ending-links';
 import { checkFlowLinks } from './check-flow-links';
 import { parseJsonSource, locate, type JsonSource } from './json-source';
 import { loadOptionListsFromData } from './load-flow-from-data';
@@ -51,6 +52,11 @@ export interface LoadFlowsOptions {
    * without one becomes a warning.
    */
   unconfiguredForm?: (formKey: string) => string | undefined;
+  /**
+   * The hosts the deployment lets an ending's links, buttons and redirects send visitors to,
+   * besides the site's own paths. Without it, every link to another host is a warning.
+   */
+  linkHosts?: LinkHosts;
 }
 
 /**
@@ -123,6 +129,7 @@ export function loadFlows(
       optionLists,
       vars,
       unconfiguredForm: options.unconfiguredForm,
+      linkHosts: options.linkHosts,
     });
     diagnostics.push(...result.diagnostics);
     if (result.flow) {

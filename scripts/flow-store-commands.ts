@@ -7,7 +7,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic, type Diagnostic, type FlowVars } from '@/engine';
+import { env } from '@/site/env';
 import { FlowCatalogue } from '@/site/server/flows/flow-catalogue';
+import { flowLinkHosts } from '@/site/server/flows/flow-link-hosts';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { describeImport } from '@/site/server/flows/flow-seeder';
 import { siteDatabase } from '@/site/server/runtime/site-runtime';
@@ -25,9 +27,17 @@ function formatter(dir: string, file?: string) {
 }
 
 async function seeded(dir: string, vars: FlowVars): Promise<FlowCatalogue> {
-  // The runtime's database; the folder may be another than the site's (`--dir`).
-  const files = loadFlowRegistry(dir, vars);
-  const store = new FlowCatalogue({ flowsDir: dir, vars, database: siteDatabase, files });
+  // The runtime's database; the folder may be another than the site's (`--dir`). Endings are
+  // held to the deployment's link hosts, as the studio's publish holds them.
+  const linkHosts = flowLinkHosts(env);
+  const files = loadFlowRegistry(dir, vars, { linkHosts });
+  const store = new FlowCatalogue({
+    flowsDir: dir,
+    vars,
+    database: siteDatabase,
+    files,
+    linkHosts,
+  });
   const { imported, diagnostics } = await store.seed();
   for (const i of imported) console.error(describeImport(i));
   const format = formatter(dir);

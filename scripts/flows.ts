@@ -3,7 +3,8 @@
  *   check [--dir DIR] [--env] [--strict]
  *                                validate every flow; exit 1 when any has a problem (or, with
  *                                --strict, a warning); --env warns about form keys with no
- *                                HUBSPOT_FORM_<KEY> in the environment
+ *                                HUBSPOT_FORM_<KEY> in the environment; an ending linking to a
+ *                                host outside FLOW_LINK_HOSTS warns (an error once it is set)
  *   paths <flowId> [--json]      paths that together take every transition (--json: machine-readable)
  *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
@@ -41,7 +42,7 @@ import {
   type ResolvedFlow,
 } from '@/engine';
 import { getContentSource } from '@/site/content/get-content-source';
-import { hubspotForms } from '@/site/env';
+import { env, hubspotForms } from '@/site/env';
 import {
   flowPlacements,
   placementsOfUnknownFlows,
@@ -54,6 +55,7 @@ import {
   describedFlows,
   type DescribedFlows,
 } from '@/site/server/flows/described-flows';
+import { flowLinkHosts } from '@/site/server/flows/flow-link-hosts';
 import { SITE_FLOWS_DIR, siteFlowVars } from '@/site/server/flows/site-flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
@@ -134,13 +136,15 @@ async function describedFlow(
   return flow;
 }
 
-/** The site's registry over `flows/` (or --dir), with the brand the site uses. */
+/**
+ * The site's registry over `flows/` (or --dir), with the brand the site uses and the hosts its
+ * endings may link to (FLOW_LINK_HOSTS, SITE_URL, SCHEDULER_URL: flow-link-hosts.ts).
+ */
 function load(args: string[]) {
-  return loadFlowRegistry(
-    option(args, '--dir') ?? SITE_FLOWS_DIR,
-    siteFlowVars(),
-    args.includes('--env') ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {},
-  );
+  return loadFlowRegistry(option(args, '--dir') ?? SITE_FLOWS_DIR, siteFlowVars(), {
+    linkHosts: flowLinkHosts(env),
+    ...(args.includes('--env') ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {}),
+  });
 }
 
 const PAGE = 'page ';

@@ -10,6 +10,7 @@ import {
   loadOptionListsFromData,
   type Diagnostic,
   type FlowVars,
+  type LinkHosts,
   type OptionLists,
   type ResolvedFlow,
 } from '@/engine/client';
@@ -20,6 +21,8 @@ export interface CheckFlowTextInput {
   /** The data of each `flows/options/<id>.json`, by list id (the file name without `.json`). */
   optionLists: Record<string, unknown>;
   vars: FlowVars;
+  /** The hosts the deployment lets endings send visitors to (the server's flow-link-hosts.ts). */
+  linkHosts?: LinkHosts;
 }
 
 /**
@@ -47,6 +50,7 @@ export function checkFlowText(input: CheckFlowTextInput): {
     text: input.text,
     optionLists: optionListsOf(input.optionLists),
     vars: input.vars,
+    linkHosts: input.linkHosts,
   });
 }
 

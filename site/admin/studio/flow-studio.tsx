@@ -25,6 +25,7 @@ import {
   sameContent,
   type Diagnostic,
   type FlowVars,
+  type LinkHosts,
   type ResolvedFlow,
 } from '@/engine/client';
 import { formatUtcMinute } from '@/site/format/format-date';
@@ -58,6 +59,11 @@ export interface FlowStudioProps {
   };
   optionLists: Record<string, unknown>;
   vars: FlowVars;
+  /**
+   * The hosts endings may send visitors to: a link elsewhere is a warning under the editor, or
+   * an error when the deployment enforces its list (the server refuses to publish it then).
+   */
+  linkHosts?: LinkHosts;
   csrf: string;
   /** The live version's funnel: its counts can be drawn on the graph. */
   funnel?: Funnel;
@@ -73,7 +79,7 @@ const tabs = [
 type Tab = (typeof tabs)[number]['id'];
 
 export function FlowStudio(props: FlowStudioProps) {
-  const { flowId, optionLists, vars, csrf } = props;
+  const { flowId, optionLists, vars, linkHosts, csrf } = props;
   const base = `/admin/flows/${encodeURIComponent(flowId)}`;
   const [tab, setTab] = useState<Tab>('graph');
   const [showFunnel, setShowFunnel] = useState(false);
@@ -99,8 +105,8 @@ export function FlowStudio(props: FlowStudioProps) {
   const { text, setText, published, save, dirty, conflict } = draft;
 
   const checked = useMemo(
-    () => checkFlowText({ flowId, text, optionLists, vars }),
-    [flowId, text, optionLists, vars],
+    () => checkFlowText({ flowId, text, optionLists, vars, linkHosts }),
+    [flowId, text, optionLists, vars, linkHosts],
   );
   const errors = checked.diagnostics.filter(isErrorDiagnostic);
   const loads = checked.flow !== undefined && errors.length === 0;

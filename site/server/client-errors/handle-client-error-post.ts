@@ -1,10 +1,17 @@
 /**
  * `POST /api/client-errors`: records an error a
  * visitor's browser showed as one JSON line on stderr, where the server's other logs go. Answers
- * 204; a bad report is a 4xx with `{errors: [{field, message}]}`, never a 5xx.
+ * 204; a bad report is a 4xx with `{errors: [{field, message}]}`, never a 5xx. Only this site's
+ * pages report here: a post from another site's page is refused (403) before it is counted or
+ * read, so no other site can write into the logs through its visitors' browsers.
  */
 import { errorResponse } from '@/site/server/http/api-response';
-import { overRateLimit, readPostBody, type BodyRules } from '@/site/server/http/post-checks';
+import {
+  fromAnotherSite,
+  overRateLimit,
+  readPostBody,
+  type BodyRules,
+} from '@/site/server/http/post-checks';
 import type { RateDecision } from '@/site/server/http/rate-limit';
 import { parseClientError } from './parse-client-error';
 
@@ -26,7 +33,9 @@ export async function handleClientErrorPost(
   request: Request,
   rateLimit: (clientKey: string) => Promise<RateDecision>,
 ): Promise<Response> {
-  const refused = await overRateLimit(request, rateLimit, 'reports');
+  const refused =
+    fromAnotherSite(request, 'Error reports are taken from this site only') ??
+    (await overRateLimit(request, rateLimit, 'reports'));
   if (refused) return refused;
   const body = await readPostBody(request, bodyRules);
   if (!body.ok) return body.response;

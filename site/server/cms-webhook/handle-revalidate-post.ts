@@ -9,11 +9,17 @@
  * (or one of a type without drafts, which has no `publishedAt`) may have changed what
  * visitors see; so may an entry that is now a draft, since it may just have been taken down,
  * except a draft being created, which was never on the site.
+ *
+ * A client that sent a missing or wrong secret too often gets 429 with `Retry-After`, whatever
+ * it sends, until its window ends (secret-guesses.ts says why the right secret waits too).
  */
 import type { PageContentSource } from '@/site/content/page-content-source';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
+import { clientIp } from '@/site/server/http/client-ip';
 import { readPostBody } from '@/site/server/http/post-checks';
+import { unstorableText } from '@/site/server/http/storable-text';
 import { pathsOfEntry } from './entry-paths';
+import type { SecretGuesses } from './secret-guesses';
 import { matchesBearerSecret } from './webhook-secret';
 
 export interface Revalidator {
@@ -29,6 +35,8 @@ export interface RevalidateDeps {
   secret: string | undefined;
   content: PageContentSource;
   revalidate: Revalidator;
+  /** The count of each client's missing or wrong secrets. */
+  guesses: SecretGuesses;
   logger?: Pick<Console, 'info' | 'warn'>;
 }
 
@@ -49,7 +57,18 @@ export async function handleRevalidatePost(request: Request, deps: RevalidateDep
   const logger = deps.logger ?? console;
   // No secret configured: the endpoint does not exist rather than accepting anyone.
   if (!deps.secret) return new Response('Not found', { status: 404 });
+  const client = clientIp(request.headers) ?? 'unknown';
+  const wait = await deps.guesses.blocked(client);
+  if (wait !== undefined) {
+    return errorResponse(
+      429,
+      [{ field: 'authorization', message: `Too many wrong secrets; try again in ${wait} s` }],
+      { 'retry-after': String(wait) },
+    );
+  }
   if (!matchesBearerSecret(request.headers.get('authorization'), deps.secret)) {
+    await deps.guesses.failed(client);
+    logger.warn(`[content] webhook refused: missing or wrong secret from ${client}`);
     return errorResponse(401, [
       { field: 'authorization', message: 'The webhook secret is missing or wrong' },
     ]);
@@ -70,6 +89,12 @@ export async function handleRevalidatePost(request: Request, deps: RevalidateDep
     return errorResponse(400, [
       { field: 'body', message: 'Expected a Strapi webhook payload: {event, model, entry}' },
     ]);
+  }
+  // The fields that name pages, checked like every endpoint's text; the entry's content is not read.
+  const named = { event, model, 'entry.path': entry.path, 'entry.slug': entry.slug };
+  for (const [field, value] of Object.entries(named)) {
+    const problem = typeof value === 'string' ? unstorableText(value) : undefined;
+    if (problem) return errorResponse(400, [{ field, message: `${field} ${problem}` }]);
   }
   if (!event.startsWith('entry.'))
     return jsonResponse(200, { revalidated: [], reason: 'not an entry event' });

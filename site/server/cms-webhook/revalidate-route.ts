@@ -25,5 +25,6 @@ export function POST(request: Request) {
       },
       search: () => siteRuntime().search.markStale(),
     },
+    guesses: siteRuntime().webhookGuesses,
   });
 }

@@ -91,6 +91,7 @@ export class FlowCatalogue {
       vars: options.vars,
       lists: this.lists,
       unconfiguredForm: options.unconfiguredForm,
+      linkHosts: options.linkHosts,
     });
     this.live = new SiteFlows({
       files: options.files,
@@ -100,9 +101,13 @@ export class FlowCatalogue {
     });
   }
 
-  /** Checks a flow's text as `npm run flows -- check` checks `<flowId>.json`. */
+  /**
+   * Checks a stored flow's text as `npm run flows -- check` checks `<flowId>.json`, to serve it
+   * (flow-checker.ts: a link outside an enforced host list warns only); `publish` holds a new
+   * text to every rule.
+   */
   check(flowId: string, source: string) {
-    return this.checker.flow(flowId, source);
+    return this.checker.flow(flowId, source, undefined, 'serve');
   }
 
   /** The flows folder's files into the store (flow-seeder.ts says the rule). */
@@ -205,7 +210,7 @@ export class FlowCatalogue {
     const lists = this.lists.lists({ [listId]: JSON.parse(source) as unknown });
     const broken: Diagnostic[] = [];
     for (const flow of await this.store.latestVersions(undefined, 'flows')) {
-      const result = this.checker.flow(flow.flowId, flow.source, lists);
+      const result = this.checker.flow(flow.flowId, flow.source, lists, 'serve');
       for (const d of result.diagnostics.filter(isError)) {
         broken.push({ ...d, message: `Flow "${flow.flowId}" would no longer load: ${d.message}` });
       }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FlowVars, LoadFlowsOptions } from '@/engine';
 import { env, hubspotForms } from '@/site/env';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
+import { flowLinkHosts } from './flow-link-hosts';
 import { loadFlowRegistry, type FlowRegistry } from './flow-registry';
 
 /** The site's flows folder: `flows/` in the working directory (the repository's root). */
@@ -19,10 +20,14 @@ export function siteFlowVars(): FlowVars {
 
 /**
  * The site's loader options. Without a portal id every lead is held by design; with one, a form
- * key missing its form id is a mistake worth a warning.
+ * key missing its form id is a mistake worth a warning. Endings may leave the site for the hosts
+ * the deployment allows (flow-link-hosts.ts).
  */
 export function siteFlowLoadOptions(): LoadFlowsOptions {
-  return env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {};
+  return {
+    linkHosts: flowLinkHosts(env),
+    ...(env.HUBSPOT_PORTAL_ID ? { unconfiguredForm: unconfiguredForm(hubspotForms) } : {}),
+  };
 }
 
 /**

@@ -122,6 +122,32 @@ describe('POST /api/client-errors', () => {
     ).toBe(415);
   });
 
+  it.each([
+    ['another site’s Origin', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['a hidden Origin (null)', { origin: 'null' }],
+  ])('refuses a report sent with %s: 403, and logs nothing', async (_label, headers) => {
+    let response: Response | undefined;
+    const lines = await logged(async () => {
+      response = await post(report, headers);
+    });
+    expect(response?.status).toBe(403);
+    expect(await response!.json()).toEqual({
+      errors: [{ field: 'origin', message: 'Error reports are taken from this site only' }],
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it('accepts a report from a page of this site', async () => {
+    let status = 0;
+    const lines = await logged(async () => {
+      status = (await post(report, { origin: 'http://site.test', 'sec-fetch-site': 'same-origin' }))
+        .status;
+    });
+    expect(status).toBe(204);
+    expect(lines).toHaveLength(1);
+  });
+
   it('answers 429 with Retry-After once a client sends more than 10 reports a minute', async () => {
     const from = '10.9.9.9';
     const statuses: number[] = [];

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedContentSource } from '@/site/content/embedded/embedded-content-source';
 import { handleRevalidatePost } from '@/site/server/cms-webhook/handle-revalidate-post';
+import { createSecretGuesses } from '@/site/server/cms-webhook/secret-guesses';
 
 const SECRET = 'webhook-secret-of-32-characters!';
 const content = createEmbeddedContentSource({ socialLinks: [] });
@@ -32,6 +33,9 @@ const post = (request: Request, secret: string | null = SECRET) =>
     secret: secret ?? undefined,
     content,
     revalidate,
+    // A count of its own per request: wrong secrets here never add up to the limit
+    // (secret-guesses.test.ts tests it).
+    guesses: createSecretGuesses(),
     logger: { info: () => undefined, warn: () => undefined },
   });
 

@@ -6,7 +6,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FlowStudio } from '@/site/admin/studio/flow-studio';
+import { FlowStudio, type FlowStudioProps } from '@/site/admin/studio/flow-studio';
 import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 
 export const client = readFileSync(join(FLOWS_DIR, 'client.json'), 'utf8');
@@ -20,9 +20,10 @@ export const optionLists = Object.fromEntries(
 
 /**
  * The studio on the client flow, published as version 3 and no draft (the editor a textarea):
- * the editor, typing a whole text into it, and its text now.
+ * the editor, typing a whole text into it, and its text now. `props`: what the page would hand
+ * it besides (the deployment's `linkHosts`).
  */
-export function renderClientStudio() {
+export function renderClientStudio(props: Partial<FlowStudioProps> = {}) {
   render(
     <FlowStudio
       flowId="client"
@@ -30,6 +31,7 @@ export function renderClientStudio() {
       optionLists={optionLists}
       vars={VARS}
       csrf="token"
+      {...props}
     />,
   );
   const editor = screen.getByRole('textbox', { name: 'The client flow as JSON' });
