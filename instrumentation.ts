@@ -5,6 +5,9 @@
 // configuration: the check lets the edge bundle drop the Node-only runtime (database drivers, fs).
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Before any request: how this host's X-Forwarded-For is to be read.
+    const { noteClientAddressHost } = await import('./site/server/http/client-ip');
+    noteClientAddressHost();
     const { startSiteRuntime } = await import('./site/server/runtime/site-runtime');
     startSiteRuntime();
   }
