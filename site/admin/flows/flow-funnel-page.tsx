@@ -9,7 +9,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaff } from '@/site/server/admin/staff-guard';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { percent } from '@/site/server/funnel/format-funnel';
+import { droppedText, percent } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { CoveringPathsList } from './covering-paths-list';
 import { FlowGraph } from './flow-graph';
@@ -49,6 +49,7 @@ export default async function FlowFunnelPage({
     ['Completed (reached an ending)', report.completed],
     ['Completion rate', percent(report.completionRate)],
   ] as const;
+  const dropped = droppedText(report.dropped);
 
   return (
     <AdminFrame staff={staff} current="/admin/flows">
@@ -76,6 +77,7 @@ export default async function FlowFunnelPage({
             </div>
           ))}
         </dl>
+        {dropped && <p className={styles.note}>{`${dropped}.`}</p>}
 
         <h2>Steps, transitions and endings</h2>
         <p className={styles.note}>

@@ -1,9 +1,10 @@
 /**
  * A funnel as a table for a terminal (`npm run leads -- funnel <flowId>`): a header line with the
- * period, visitors and completion rate, then each step with its transitions under it, then the
- * endings.
+ * period, visitors and completion rate (and the events dropped over the storage limits, if any),
+ * then each step with its transitions under it, then the endings.
  */
 import type { Funnel } from './funnel-report';
+import type { DroppedEvents } from './funnel-store';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const time = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -21,11 +22,24 @@ export function percent(rate: number | null): string {
   return rate === null ? '-' : `${(rate * 100).toFixed(1)} %`;
 }
 
+/** The events dropped over the storage limits, in words (the CLI's and the staff page's). */
+export function droppedText(dropped: DroppedEvents): string | undefined {
+  const total = dropped.visit + dropped.client;
+  if (total === 0) return undefined;
+  return (
+    `${total} event(s) dropped over the storage limits on the days of this period, ` +
+    `not counted here: ${dropped.client} past a client's share (per hour or day), ` +
+    `${dropped.visit} past a visit's limit`
+  );
+}
+
 export function formatFunnel(funnel: Funnel): string {
+  const dropped = droppedText(funnel.dropped);
   const lines = [
     `Flow ${funnel.flowId}, version ${funnel.version}, ${period(funnel.since, funnel.until)}: ` +
       `${funnel.visitors} visitor(s), ${funnel.completed} completed, ` +
       `completion rate ${percent(funnel.completionRate)} (of ${funnel.started} who saw the start)`,
+    ...(dropped ? [dropped] : []),
     '',
   ];
   const labels = funnel.steps.flatMap((step) =>

@@ -10,7 +10,7 @@
  * with no target, so no visit goes uncounted.
  */
 import { indexFlow, targetsOf, type ResolvedFlow } from '@/engine';
-import type { EventCount, FunnelStore } from './funnel-store';
+import type { DroppedEvents, EventCount, FunnelStore } from './funnel-store';
 
 export interface FunnelTransition {
   /** `step#index`, the engine's numbering. */
@@ -49,6 +49,12 @@ export interface Funnel {
   /** The flow's steps in the flow's order, then any the flow no longer has. */
   steps: FunnelStep[];
   endings: { id: string; reached: number }[];
+  /**
+   * Events of this version refused over the storage limits (a visit's, a client's share) on the
+   * days the period touches: counted per UTC day, so a period that starts or ends within a day
+   * counts that whole day's.
+   */
+  dropped: DroppedEvents;
 }
 
 export interface FunnelOptions {
@@ -76,10 +82,9 @@ export async function funnel(
   const { endings } = indexFlow(flow);
   const targets = transitionTargets(flow);
   const endingOf = new Map([...targets].filter(([, to]) => endings.has(to)));
-  const counts = await store.counts(
-    { flowId: flow.id, version, since: options.since, until: options.until },
-    endingOf,
-  );
+  const query = { flowId: flow.id, version, since: options.since, until: options.until };
+  const counts = await store.counts(query, endingOf);
+  const dropped = await store.dropped(query);
 
   const steps = new Map<string, FunnelStep>();
   const stepOf = (id: string): FunnelStep => {
@@ -135,5 +140,6 @@ export async function funnel(
       id: ending.id,
       reached: reached.get(ending.id) ?? 0,
     })),
+    dropped,
   };
 }

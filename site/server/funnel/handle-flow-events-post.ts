@@ -4,8 +4,15 @@
  * against the site's flows and stored, or refused with a 4xx `{errors: [{field, message}]}` and
  * nothing stored; a stored batch is `204`. Whatever the body, the answer is never a 5xx: only a
  * fault of ours (the database) throws, for the caller to answer.
+ *
+ * A valid batch is stored within the storage limits: the client's share of events per hour and
+ * per day, then the visit's limit; the events past them are dropped, counted, and the answer is
+ * still `204`. A beacon cannot wait and retry (the page may be gone), so a 429 would change
+ * nothing for the sender but a red line in its console; and a flood learns nothing from the
+ * answer about where the limits lie. Batches past the request rate limit still get 429.
  */
 import { errorResponse } from '@/site/server/http/api-response';
+import { clientIp } from '@/site/server/http/client-ip';
 import {
   fromAnotherSite,
   overRateLimit,
@@ -47,6 +54,12 @@ export async function handleFlowEventsPost(
   const checked = checkFlowEvents(parsed.batch, await services.flows());
   if (!checked.ok) return errorResponse(400, checked.errors);
 
-  await services.store.insertEvents(checked.events, now());
+  const { events } = checked;
+  const allowed = await services.clientQuota(clientIp(request.headers) ?? 'unknown', events.length);
+  const { dropped } = await services.store.insertEvents(events.slice(0, allowed), now(), {
+    perVisit: services.perVisit,
+    overClient: events.slice(allowed),
+  });
+  services.logDrops(dropped);
   return noContent();
 }

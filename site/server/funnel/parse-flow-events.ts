@@ -4,6 +4,7 @@
  * `events[3].transition`. A bad body is the sender's fault, so every outcome here is a value.
  */
 import type { ApiError } from '@/site/server/http/api-response';
+import { findUnstorable } from '@/site/server/http/storable-text';
 import { flowEventBatchSchema, type FlowEventBatch } from './flow-event-batch';
 
 export type ParsedFlowEvents =
@@ -33,6 +34,11 @@ export function parseFlowEvents(bytes: Uint8Array): ParsedFlowEvents {
     value = JSON.parse(text);
   } catch {
     return { ok: false, errors: [{ field: 'body', message: 'The body is not valid JSON' }] };
+  }
+  const unstorable = findUnstorable(value);
+  if (unstorable) {
+    const field = fieldName(unstorable.path);
+    return { ok: false, errors: [{ field, message: `${field} ${unstorable.problem}` }] };
   }
   const parsed = flowEventBatchSchema.safeParse(value);
   if (parsed.success) return { ok: true, batch: parsed.data };

@@ -16,6 +16,7 @@ import { runScript } from '../../integration/support/run-script';
 interface FunnelJson {
   visitors: number;
   completed: number;
+  dropped: { visit: number; client: number };
   steps: {
     id: string;
     saw: number;
@@ -125,4 +126,41 @@ test('staff see the same counts on the funnel page as the report gives', async (
     }
   }
   expect(report.visitors).toBeGreaterThan(paths.length);
+});
+
+test('a visit past its storage limit is answered 204, and staff see the events dropped', async ({
+  page,
+}) => {
+  // Six full batches of one visit: FLOW_EVENTS_PER_VISIT (500) are stored, 100 dropped.
+  const visit = `flood-visit-${Date.now()}`;
+  for (let batch = 0; batch < 6; batch++) {
+    const events = Array.from({ length: 100 }, (_, i) => ({
+      flow: flow.id,
+      version: flow.version,
+      step: flow.start,
+      seq: batch * 100 + i,
+      at: Date.now(),
+    }));
+    const response = await page.request.post('/api/flow-events', {
+      headers: { 'content-type': 'text/plain' },
+      data: JSON.stringify({ visit, events }),
+    });
+    expect(response.status()).toBe(204);
+  }
+  const report = await funnelNow(new Date().toISOString().slice(0, 10));
+  expect(report.dropped).toEqual({ visit: 100, client: 0 });
+
+  const email = uniqueEmail('funnel-drops', 'firm.example');
+  await verifiedAccount(page.request, email);
+  await grantRole(email, 'staff');
+  expect((await page.request.post('/auth/login', { data: { email, password } })).status()).toBe(
+    200,
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  await page.goto(`/admin/flows/client?from=${today}&to=${today}`);
+  await expect(
+    page.getByText(
+      "100 event(s) dropped over the storage limits on the days of this period, not counted here: 0 past a client's share (per hour or day), 100 past a visit's limit.",
+    ),
+  ).toBeVisible();
 });

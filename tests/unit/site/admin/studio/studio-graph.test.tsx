@@ -115,6 +115,7 @@ describe('the studio graph', () => {
         transitions: [],
       })),
       endings: client.endings.map((e) => ({ id: e.id, reached: e.id === 'checkout' ? 1 : 0 })),
+      dropped: { visit: 0, client: 0 },
     };
     funnel.steps[0]!.transitions = [
       { id: 'phase#0', to: 'capital', took: 2 },

@@ -9,9 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetsOf } from '@/engine';
 import type { FunnelServices } from '@/site/server/funnel/funnel-services';
 import { handleFlowEventsPost } from '@/site/server/funnel/handle-flow-events-post';
-import { createRateLimit } from '@/site/server/http/rate-limit';
 import { dialects } from '@/tests/integration/support/test-databases';
-import { repoFlow, repoRegistry, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
+import {
+  endpointServices,
+  repoFlow,
+  repoRegistry,
+  tempFunnel,
+  visitEvents,
+  wireBatch,
+} from './funnel-fixtures';
 
 type Json = Record<string, unknown>;
 interface BadRequest {
@@ -249,11 +255,7 @@ describe.each(dialects)('flow events fuzz on %s', (dialect) => {
 
   beforeAll(async () => {
     funnel = await tempFunnel(dialect);
-    services = {
-      store: funnel.store,
-      flows: () => Promise.resolve(repoRegistry()),
-      rateLimit: createRateLimit(0),
-    };
+    services = endpointServices(funnel.store);
   });
   afterAll(() => funnel?.dispose());
 

@@ -11,7 +11,7 @@ import { FunnelStore } from '@/site/server/funnel/funnel-store';
 import { handleFlowEventsPost } from '@/site/server/funnel/handle-flow-events-post';
 import { createRateLimit } from '@/site/server/http/rate-limit';
 import { dialects } from '@/tests/integration/support/test-databases';
-import { repoFlow, repoRegistry, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
+import { endpointServices, repoFlow, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
 
 const client = repoFlow('client');
 const batch = wireBatch(
@@ -44,11 +44,7 @@ describe.each(dialects)('POST /api/flow-events on %s', (dialect) => {
 
   beforeAll(async () => {
     funnel = await tempFunnel(dialect);
-    services = {
-      store: funnel.store,
-      flows: () => Promise.resolve(repoRegistry()),
-      rateLimit: createRateLimit(0),
-    };
+    services = endpointServices(funnel.store);
   });
   afterAll(() => funnel?.dispose());
 
@@ -280,11 +276,10 @@ describe('the flow events endpoint', () => {
     const dead = openDatabase({ url: 'postgres://nobody@127.0.0.1:1/none', file: '' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const response = await postFlowEvents(request(batch), {
-        store: new FunnelStore(() => Promise.resolve(dead)),
-        flows: () => Promise.resolve(repoRegistry()),
-        rateLimit: createRateLimit(0),
-      });
+      const response = await postFlowEvents(
+        request(batch),
+        endpointServices(new FunnelStore(() => Promise.resolve(dead))),
+      );
       expect(response.status).toBe(503);
       expect((await errorsOf(response)).map((error) => error.field)).toEqual(['request']);
       expect(logged).toHaveBeenCalledWith(

@@ -6,8 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Dialect, SiteDatabase } from '@/site/server/db/database';
 import { loadFlowRegistry, type FlowRegistry } from '@/site/server/flows/flow-registry';
+import { createClientEventQuota } from '@/site/server/funnel/client-event-quota';
+import { createDropLog } from '@/site/server/funnel/drop-log';
+import type { FunnelServices } from '@/site/server/funnel/funnel-services';
 import type { FunnelTables } from '@/site/server/funnel/funnel-schema';
 import { FunnelStore, type FunnelEvent } from '@/site/server/funnel/funnel-store';
+import { createRateLimit } from '@/site/server/http/rate-limit';
 import { testDatabase } from '@/tests/integration/support/test-databases';
 import { FLOWS_DIR, VARS } from '@/tests/unit/engine/load-repo-flows';
 
@@ -42,6 +46,30 @@ export async function tempFunnel(dialect: Dialect) {
         .execute(),
     db: (): Kysely<FunnelTables> => site.db.withTables<FunnelTables>(),
     dispose: () => database.dispose(),
+  };
+}
+
+/**
+ * The endpoint's services over a test database, as the runtime builds them: the repository's
+ * flows, no request rate limit, and the storage limits given (none unless given), counted where
+ * the site would count them (beside `site`: in memory for SQLite, in PostgreSQL's table).
+ */
+export function endpointServices(
+  store: FunnelStore,
+  limits: { perVisit?: number; perHour?: number; perDay?: number; site?: SiteDatabase } = {},
+  logDrops: FunnelServices['logDrops'] = createDropLog(() => undefined),
+): FunnelServices {
+  const { site } = limits;
+  return {
+    store,
+    flows: () => Promise.resolve(repoRegistry()),
+    rateLimit: createRateLimit(0),
+    perVisit: limits.perVisit ?? 0,
+    clientQuota: createClientEventQuota(
+      { perHour: limits.perHour ?? 0, perDay: limits.perDay ?? 0 },
+      site && (() => Promise.resolve(site)),
+    ),
+    logDrops,
   };
 }
 

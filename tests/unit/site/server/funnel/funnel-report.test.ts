@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFunnel } from '@/site/server/funnel/format-funnel';
 import { funnel, type Funnel } from '@/site/server/funnel/funnel-report';
+import { FunnelStore } from '@/site/server/funnel/funnel-store';
 import { dialects } from '@/tests/integration/support/test-databases';
 import { repoFlow, tempFunnel, toReady, toRevenue, visitEvents } from './funnel-fixtures';
 
@@ -150,6 +151,24 @@ describe.each(dialects)('funnel on %s', (dialect) => {
       left: 1,
       transitions: [],
     });
+  });
+
+  it('reads the same report in slices of any size, a visit in one slice only', async () => {
+    // The default slice holds all of these events: one pass, the report as it always was read.
+    const periods = [
+      {},
+      { since: day2Start },
+      { until: day2Start },
+      { version: client.version + 1 },
+    ];
+    for (const sliceRows of [1, 2, 5, 13]) {
+      const sliced = new FunnelStore(() => Promise.resolve(db.site), { sliceRows });
+      for (const period of periods) {
+        expect(await funnel(client, period, sliced)).toEqual(
+          await funnel(client, period, db.store),
+        );
+      }
+    }
   });
 
   it('reports a flow with no events as zeros, with no completion rate', async () => {
