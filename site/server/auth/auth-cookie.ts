@@ -1,13 +1,16 @@
+import { env } from '@/site/env';
+import { reachedOverHttps } from '@/site/http/transport-security';
 import { SESSION_MAX_AGE_S } from './session-store';
 
 /** The session cookie (site-spec §9: prefix `auth.`, path `/`, one year). */
 export const AUTH_COOKIE = 'auth._token.local';
 
-/** True when the visitor reached us over https, directly or through a TLS-ending proxy. */
+/**
+ * True when the visitor reached us over https: always where SITE_URL (read at run time) is https,
+ * else directly or through a TLS-ending proxy (site/http/transport-security.ts).
+ */
 export function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  if (forwarded) return forwarded === 'https';
-  return new URL(request.url).protocol === 'https:';
+  return reachedOverHttps(request, env.SITE_URL);
 }
 
 function attributes(request: Request, maxAge: number): string {

@@ -5,9 +5,13 @@ export const DEFAULT_LOCALE = 'en';
 /** Locales whose content exists; the root redirects only to one of these (none but the default today). */
 export const CONTENT_LOCALES: readonly string[] = [DEFAULT_LOCALE];
 
-/** The `document.cookie` string that stores a language choice. */
-export function localeCookieString(code: string): string {
-  return `${LOCALE_COOKIE}=${encodeURIComponent(code)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+/**
+ * The `document.cookie` string that stores a language choice; `Secure` on a page served over
+ * https, as every cookie of the site is there (the server sets it so too, locale-proxy.ts).
+ */
+export function localeCookieString(code: string, secure: boolean): string {
+  const attributes = `Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  return `${LOCALE_COOKIE}=${encodeURIComponent(code)}; ${attributes}${secure ? '; Secure' : ''}`;
 }
 
 export function readLocaleCookie(cookieHeader: string): string | undefined {
@@ -20,5 +24,5 @@ export function readLocaleCookie(cookieHeader: string): string | undefined {
 
 /** Stores a language choice in the browser (client-side only). */
 export function storeLocale(code: string): void {
-  document.cookie = localeCookieString(code);
+  document.cookie = localeCookieString(code, location.protocol === 'https:');
 }

@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { env } from '@/site/env';
+import { reachedOverHttps } from '@/site/http/transport-security';
 import {
   CONTENT_LOCALES,
   DEFAULT_LOCALE,
@@ -17,7 +19,7 @@ export function stripLocalePrefix(pathname: string): string | undefined {
  * Locale routing (site-spec.md §2, §9): every page answers both unprefixed and under `/en`,
  * with the same content and no redirect (a rewrite). Only `/` may redirect, by the
  * `i18n_redirected` cookie, and only to a locale whose content exists (none besides the
- * default today). The cookie is set when missing: 365 days, SameSite=Lax.
+ * default today). The cookie is set when missing: 365 days, SameSite=Lax, Secure over https.
  */
 export function localeProxy(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
@@ -45,6 +47,7 @@ export function localeProxy(request: NextRequest): NextResponse {
       path: '/',
       maxAge: LOCALE_COOKIE_MAX_AGE_S,
       sameSite: 'lax',
+      secure: reachedOverHttps(request, env.SITE_URL),
     });
   }
   return response;

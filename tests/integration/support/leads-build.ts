@@ -4,7 +4,8 @@
  * copies the result to a folder of this run, which the run's servers serve from. Another run
  * starting meanwhile (a teammate's `npm test`) rebuilds only the shared build folder, never the
  * copy this run is serving. The build runs with sentinel secrets in its environment so the
- * static-asset test can prove none of them reaches the browser.
+ * static-asset test can prove none of them reaches the browser. A second build, made the same way
+ * with an https SITE_URL, is built only when a test asks for it (ensureHttpsBuild).
  */
 import {
   cpSync,
@@ -17,7 +18,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildDir, runDistDir } from './leads-dist-dir';
+import { buildDir, httpsBuildDir, httpsRunDistDir, runDistDir } from './leads-dist-dir';
 import { nextBuild } from './next-build';
 
 export const root = process.cwd();
@@ -57,16 +58,17 @@ export const captchaBuildEnv = {
   CAPTCHA_HIDE_BADGE: 'true',
 };
 
-const lockDir = path.join(root, `${buildDir}.lock`);
-
-/** The build folder this run's servers use. LEADS_IT_SKIP_BUILD=1 uses the last build as is. */
-export function distDir(): string {
-  if (process.env.LEADS_IT_SKIP_BUILD === '1') return buildDir;
-  return runDistDir(inject('leadsRunToken'));
+/** A build the integration tests share: its fixed folder, this run's copy, its environment. */
+interface SharedBuild {
+  folder: string;
+  runFolder: (token: string) => string;
+  env: () => NodeJS.ProcessEnv;
 }
 
-async function runBuild(): Promise<void> {
-  await nextBuild(root, {
+const leadsBuild: SharedBuild = {
+  folder: buildDir,
+  runFolder: runDistDir,
+  env: () => ({
     ...process.env,
     ...sentinelSecrets,
     ...widgetScriptUrls,
@@ -74,11 +76,30 @@ async function runBuild(): Promise<void> {
     NEXT_TELEMETRY_DISABLED: '1',
     HUBSPOT_PORTAL_ID: '4242',
     ...captchaBuildEnv,
-  });
+  }),
+};
+
+/** The SITE_URL of the build made for https. */
+export const httpsBuildSiteUrl = 'https://localhost';
+
+const httpsBuild: SharedBuild = {
+  folder: httpsBuildDir,
+  runFolder: httpsRunDistDir,
+  env: () => ({ ...leadsBuild.env(), NEXT_DIST_DIR: httpsBuildDir, SITE_URL: httpsBuildSiteUrl }),
+};
+
+function folderOf(build: SharedBuild): string {
+  if (process.env.LEADS_IT_SKIP_BUILD === '1') return build.folder;
+  return build.runFolder(inject('leadsRunToken'));
+}
+
+/** The build folder this run's servers use. LEADS_IT_SKIP_BUILD=1 uses the last build as is. */
+export function distDir(): string {
+  return folderOf(leadsBuild);
 }
 
 /** A run killed while building leaves its lock behind: free it when its process is gone. */
-function releaseAbandonedLock(): void {
+function releaseAbandonedLock(lockDir: string): void {
   let pid: number;
   try {
     pid = Number(readFileSync(path.join(lockDir, 'pid'), 'utf8'));
@@ -96,8 +117,9 @@ function releaseAbandonedLock(): void {
 }
 
 /** Builds once per test run and returns the folder to serve from. */
-export async function ensureBuild(): Promise<string> {
-  const dir = distDir();
+async function ensure(build: SharedBuild): Promise<string> {
+  const dir = folderOf(build);
+  const lockDir = path.join(root, `${build.folder}.lock`);
   const ready = () => existsSync(path.join(root, dir, 'BUILD_ID'));
   for (;;) {
     if (ready()) return dir;
@@ -105,23 +127,33 @@ export async function ensureBuild(): Promise<string> {
       mkdirSync(lockDir);
       writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
     } catch {
-      releaseAbandonedLock();
+      releaseAbandonedLock(lockDir);
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }
     try {
       if (!ready()) {
-        await runBuild();
+        await nextBuild(root, build.env());
         // The build cache and traces are not needed to serve; BUILD_ID is copied last.
-        cpSync(path.join(root, buildDir), path.join(root, dir), {
+        cpSync(path.join(root, build.folder), path.join(root, dir), {
           recursive: true,
           filter: (source) => !/[/\\](cache|trace|trace-build|BUILD_ID)$/.test(source),
         });
-        cpSync(path.join(root, buildDir, 'BUILD_ID'), path.join(root, dir, 'BUILD_ID'));
+        cpSync(path.join(root, build.folder, 'BUILD_ID'), path.join(root, dir, 'BUILD_ID'));
       }
       return dir;
     } finally {
       rmSync(lockDir, { recursive: true, force: true });
     }
   }
+}
+
+/** The lead tests' build (SITE_URL unset at build: http). */
+export function ensureBuild(): Promise<string> {
+  return ensure(leadsBuild);
+}
+
+/** The build made with an https SITE_URL (httpsBuildSiteUrl). */
+export function ensureHttpsBuild(): Promise<string> {
+  return ensure(httpsBuild);
 }

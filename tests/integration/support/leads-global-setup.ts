@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { runDistDir } from './leads-dist-dir';
+import { httpsRunDistDir, runDistDir } from './leads-dist-dir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,5 +19,6 @@ export default function setup(project: TestProject) {
   project.provide('leadsRunToken', token);
   return () => {
     rmSync(runDistDir(token), { recursive: true, force: true });
+    rmSync(httpsRunDistDir(token), { recursive: true, force: true });
   };
 }

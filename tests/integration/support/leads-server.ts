@@ -12,6 +12,7 @@ import { freePort } from './free-port';
 const root = process.cwd();
 
 export interface LeadsServer {
+  /** Where the server listens (`http://127.0.0.1:{port}`). */
   url: string;
   env: Record<string, string>;
   /** SIGKILL: no shutdown hooks, no flushing — a power cut as far as the process knows. */
@@ -63,11 +64,14 @@ export async function startLeadsServer(
 ): Promise<LeadsServer> {
   const data = tempDataDir();
   const port = await freePort();
+  // Where the server listens. SITE_URL is the same unless `extraEnv` names the address visitors
+  // use (a TLS terminator's in front, say).
+  const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     ...(database ? { DATABASE_URL: database } : {}),
     NEXT_DIST_DIR: extraEnv.NEXT_DIST_DIR ?? (await import('./leads-build')).distDir(),
     NEXT_TELEMETRY_DISABLED: '1',
-    SITE_URL: `http://127.0.0.1:${port}`,
+    SITE_URL: url,
     LEADS_DB: path.join(data, 'leads.sqlite'),
     UPLOADS_DIR: path.join(data, 'uploads'),
     LEADS_RATE_LIMIT: '0',
@@ -107,7 +111,7 @@ export async function startLeadsServer(
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
       try {
-        const response = await fetch(`${env.SITE_URL}/api/leads/__ready__`, {
+        const response = await fetch(`${url}/api/leads/__ready__`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: '{}',
@@ -135,7 +139,7 @@ export async function startLeadsServer(
 
   await launch();
   return {
-    url: env.SITE_URL!,
+    url,
     env,
     output: () => output,
     async kill() {

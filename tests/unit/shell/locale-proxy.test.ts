@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
+import { localeCookieString } from '@/site/shell/locale/locale-cookie';
 import { localeProxy, stripLocalePrefix } from '@/site/shell/locale/locale-proxy';
 
 const request = (path: string, cookie?: string) =>
@@ -32,6 +33,16 @@ describe('locale proxy', () => {
     expect(
       localeProxy(request('/careers', 'i18n_redirected=en')).headers.get('set-cookie'),
     ).toBeNull();
+  });
+
+  it('makes the locale cookie Secure when the visitor came over https', () => {
+    const overHttps = new NextRequest(new URL('/careers', 'http://127.0.0.1:3000'), {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(localeProxy(overHttps).headers.get('set-cookie')).toMatch(/; Secure(;|$)/i);
+    expect(localeProxy(request('/careers')).headers.get('set-cookie')).not.toMatch(/Secure/i);
+    expect(localeCookieString('en', true)).toMatch(/; Secure$/);
+    expect(localeCookieString('en', false)).not.toMatch(/Secure/);
   });
 
   it('does not redirect the root to a language without content', () => {

@@ -16,12 +16,14 @@ describe('security headers', () => {
     expect(headers).not.toHaveProperty('Strict-Transport-Security');
   });
 
-  it('send HSTS over https and let the configured origins frame the site', () => {
+  it('leave HSTS to run time and let the configured origins frame the site', () => {
     const headers = asMap({
       SITE_URL: 'https://firm.example',
       FRAME_ANCESTORS: 'https://partner.example https://other.example',
     });
-    expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    // Fixed at build by next.config.ts: HSTS follows the SITE_URL a server starts with instead
+    // (transport-security.ts).
+    expect(headers).not.toHaveProperty('Strict-Transport-Security');
     expect(headers['Content-Security-Policy']).toContain(
       'frame-ancestors https://partner.example https://other.example;',
     );
