@@ -5,9 +5,18 @@
 // server reads each HTML response as it leaves, hashes its inline scripts and sends the policy
 // with exactly those hashes (site/http/content-security-policy.ts writes the policy). The HTML is
 // asked from Next uncompressed and gzipped here, as Next would have.
+// Which responses get it is decided by what they are (Content-Type), never by what the request
+// accepts: a page is kept by shared caches for up to a year under its URL alone, so every copy
+// must carry the one policy, whether a browser, `fetch` (`Accept: */*`) or a crawler asked.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
+/** The headers a page's policy travels in (site/http/content-security-policy.ts). */
+const policyHeaderNames = [
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'reporting-endpoints',
+];
 const scriptTag = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const dataType = /\btype\s*=\s*["']?(?!text\/javascript|application\/javascript|module)[^"'\s>]+/i;
 
@@ -23,17 +32,19 @@ export function inlineScriptHashes(html) {
 
 /**
  * Holds the response to a page request until Next has written all of it, then sends it with the
- * policy for its inline scripts. Any response that turns out not to be HTML passes untouched.
- * `policyFor(hashes)` returns the header's value.
+ * policy for its inline scripts. Any response that turns out not to be HTML passes untouched
+ * (and compressed by Next as usual). `policyFor(hashes)` returns the headers that carry the policy
+ * (`[{key, value}]`): they replace whichever policy headers the page had (the build's, which may
+ * be enforced where the server's is report-only, or the reverse). A 304 or a HEAD answer carries
+ * no page to hash, and a cache refreshes its stored page's headers from it: it goes without
+ * policy headers, so the stored page keeps the policy it came with.
  */
 export function withPagePolicy(req, res, policyFor) {
-  const accept = String(req.headers.accept ?? '');
-  if (req.method !== 'GET' || !accept.includes('text/html') || req.headers.rsc) return;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.rsc) return;
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  // Next would compress the page; it is compressed below, after it has been read.
-  delete req.headers['accept-encoding'];
 
   const original = {
+    setHeader: res.setHeader,
     write: res.write,
     end: res.end,
     writeHead: res.writeHead,
@@ -41,15 +52,31 @@ export function withPagePolicy(req, res, policyFor) {
   };
   const chunks = [];
   let html;
-  const restore = () => Object.assign(res, original);
+  // Once the page is read, Node's own functions send it. (Anything else goes through the ones
+  // below to Node's: Next's compression has wrapped them, and must stay in front.)
+  const release = () => Object.assign(res, original);
   const isHtml = () => {
     html ??= String(res.getHeader('content-type') ?? '').startsWith('text/html');
-    if (!html) restore();
     return html;
+  };
+  // A 304 or a HEAD answer: no page to hash (see above).
+  const noPage = () => res.statusCode === 304 || req.method === 'HEAD';
+  const dropPolicy = () => {
+    for (const name of policyHeaderNames) res.removeHeader(name);
   };
   const collect = (chunk, encoding) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, encoding));
+  };
+
+  // Next compresses a response as its headers are written, by the request's Accept-Encoding, and
+  // sets its Content-Type before: an HTML page is asked uncompressed (and compressed in `end`),
+  // anything else keeps Next's compression.
+  res.setHeader = function setHeader(name, value) {
+    if (name.toLowerCase() === 'content-type' && String(value).startsWith('text/html')) {
+      delete req.headers['accept-encoding'];
+    }
+    return original.setHeader.call(res, name, value);
   };
 
   res.writeHead = function writeHead(status, reason, headers) {
@@ -60,22 +87,32 @@ export function withPagePolicy(req, res, policyFor) {
     } else if (fields) {
       for (const [name, value] of Object.entries(fields)) res.setHeader(name, value);
     }
+    if (noPage()) dropPolicy();
+    if (noPage() || !isHtml()) return original.writeHead.call(res, status);
     return res;
   };
-  res.flushHeaders = () => undefined;
+  res.flushHeaders = function flushHeaders() {
+    if (noPage() || !isHtml()) original.flushHeaders.call(res);
+  };
   res.write = function write(chunk, encoding, callback) {
-    if (!isHtml()) return res.write(chunk, encoding, callback);
+    if (!isHtml()) return original.write.call(res, chunk, encoding, callback);
     collect(chunk, typeof encoding === 'string' ? encoding : undefined);
     const done = typeof encoding === 'function' ? encoding : callback;
     if (typeof done === 'function') process.nextTick(done);
     return true;
   };
   res.end = function end(chunk, encoding, callback) {
-    if (!isHtml()) return res.end(chunk, encoding, callback);
+    if (noPage() || !isHtml()) {
+      if (noPage() && !res.headersSent) dropPolicy();
+      return original.end.call(res, chunk, encoding, callback);
+    }
     collect(chunk, typeof encoding === 'string' ? encoding : undefined);
-    restore();
+    release();
+    res.removeHeader('content-security-policy-report-only');
     const page = Buffer.concat(chunks);
-    res.setHeader('content-security-policy', policyFor(inlineScriptHashes(page.toString('utf8'))));
+    for (const { key, value } of policyFor(inlineScriptHashes(page.toString('utf8')))) {
+      res.setHeader(key, value);
+    }
     let body = page;
     if (gzip && page.length > 1024) {
       body = gzipSync(page);

@@ -6,7 +6,9 @@
 //   through the runtime's process handle: Next's request pipeline costs 1.3-1.8 ms of CPU per
 //   request on a 2-core machine, more than validating and committing a lead;
 // - HTML pages leave with a Content-Security-Policy naming their inline scripts' hashes
-//   (csp-html.mjs); other hosts send the host-only policy next.config.ts sets.
+//   (csp-html.mjs); other hosts send the host-only policy next.config.ts sets;
+// - every response carries Strict-Transport-Security when the server runs with an https
+//   SITE_URL (site/http/transport-security.ts), whatever SITE_URL the site was built with.
 // It claims its port before anything else (a port already taken ends it at once, with one line
 // and a non-zero status), and on SIGTERM or SIGINT it drains: no new requests, the ones under
 // way (leads among them) answered, the delivery worker's pass finished, exit within 10 s.
@@ -16,7 +18,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeSlot } from '../site/server/runtime/process-handle.mjs';
-import { clientAddress, trustedProxyHops } from './client-address.mjs';
+import { canonicalAddress, clientAddress, proxyTrust } from './client-address.mjs';
 import { withPagePolicy } from './csp-html.mjs';
 
 const leadPath = /^\/api\/leads\/([^/]+)$/;
@@ -24,6 +26,20 @@ const leadPath = /^\/api\/leads\/([^/]+)$/;
 const DRAIN_LIMIT_MS = 9_500;
 /** Of which the delivery worker gets, to finish the pass under way. */
 const WORKER_GRACE_MS = 6_000;
+
+/**
+ * Whether the address's path can be read: Next answers one whose %-escapes are not UTF-8 (`/%E9`,
+ * or a lone surrogate's bytes) with a bare 500, before any route of the site runs.
+ */
+function readablePath(url) {
+  const query = url.indexOf('?');
+  try {
+    decodeURIComponent(query === -1 ? url : url.slice(0, query));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The handler for a request the fast path answers, or undefined to leave it to Next.
@@ -56,13 +72,15 @@ function fastHandler(runtime, extraRoutes, req) {
 }
 
 /**
- * Replaces X-Forwarded-For with the one address the proxy trust yields (client-address.mjs), so
- * Next's routes and the lead endpoint read the visitor, never what a visitor claims to be.
+ * Replaces X-Forwarded-For with the one address the proxy trust yields (client-address.mjs: the
+ * connection's unless TRUST_PROXY or TRUST_PROXY_HOPS names proxies in front), so Next's routes
+ * and the lead endpoint read the visitor, never what a visitor claims to be.
  */
-function settleClientAddress(req, hops) {
+function settleClientAddress(req, trust) {
   const forwarded = req.headers['x-forwarded-for'];
   const chain = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-  const address = clientAddress(req.socket.remoteAddress, chain, hops) ?? req.socket.remoteAddress;
+  const socket = req.socket.remoteAddress;
+  const address = clientAddress(socket, chain, trust) ?? canonicalAddress(socket);
   if (address) req.headers['x-forwarded-for'] = address;
   else delete req.headers['x-forwarded-for'];
 }
@@ -151,7 +169,15 @@ async function startedRuntime() {
 export async function serve({ port, hostname, extraRoutes = {} }) {
   // Set before Next (and React) load: both pick their production code from it.
   process.env.NODE_ENV = 'production';
-  const hops = trustedProxyHops(process.env.TRUST_PROXY_HOPS);
+  let trust;
+  try {
+    trust = proxyTrust(process.env);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  // Next's routes read the address settled here (site/server/http/client-ip.ts).
+  runtimeSlot().clientAddresses = 'settled';
   // Without a hostname Node listens on every interface, IPv6 and IPv4, as `next start` does.
   const origin = `http://${hostname ?? 'localhost'}:${port}`;
 
@@ -175,10 +201,20 @@ export async function serve({ port, hostname, extraRoutes = {} }) {
   await app.prepare();
   const handle = app.getRequestHandler();
   const runtime = await startedRuntime();
+  const transportSecurity = runtime.transportSecurity();
   route = (req, res) => {
-    settleClientAddress(req, hops);
+    settleClientAddress(req, trust);
+    for (const { key, value } of transportSecurity) res.setHeader(key, value);
     const handler = fastHandler(runtime, extraRoutes, req);
     if (handler) return void serveFast(handler, req, res, origin);
+    if (!readablePath(req.url ?? '/')) {
+      res.writeHead(400, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      res.end('The address is not valid: its %-escapes are not UTF-8.\n');
+      return;
+    }
     withPagePolicy(req, res, (hashes) => runtime.pagePolicy(hashes));
     void handle(req, res);
   };

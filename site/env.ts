@@ -9,6 +9,12 @@
  * component. Public values reach the browser through props of server components.
  */
 import { z } from 'zod';
+import {
+  bothTrustSettings,
+  parseTrustProxy,
+  parseTrustProxyHops,
+} from '../scripts/client-address.mjs';
+import { widgetSourcesSchema } from './http/widget-sources';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -23,6 +29,18 @@ export const optional = <T extends z.ZodType>(schema: T) =>
  */
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess(emptyToUndefined, schema.prefault(fallback as never));
+
+/** A variable read by a parser that throws an Error saying what is wrong. */
+function parsedWith<T>(parse: (value: string) => T | undefined) {
+  return (value: string, context: z.RefinementCtx) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  };
+}
 
 const url = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
 const email = z.email({ message: 'must be an e-mail address' });
@@ -76,7 +94,10 @@ export const envSchema = z.object({
   MAIL_FROM: withDefault(email, 'no-reply@example.com'),
   /** Failed sign-ins one client (IP) may make per 15 minutes before getting 429. */
   AUTH_LOGIN_CLIENT_LIMIT: withDefault(z.coerce.number().int().min(1).max(10_000), 20),
-  /** Failed sign-ins one account may take per 15 minutes before further attempts get 429. */
+  /**
+   * Failed sign-ins on one account from one client per 15 minutes before that client gets 429 for
+   * it; also the account's free attempts a day before its sign-ins are slowed (auth-rate-limits.ts).
+   */
   AUTH_LOGIN_ACCOUNT_LIMIT: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
   /** Strapi origin (v4 REST); with STRAPI_TOKEN it replaces the embedded navigation. */
   STRAPI_URL: optional(url),
@@ -102,6 +123,24 @@ export const envSchema = z.object({
   CHAT_SCRIPT_URL: optional(url),
   CHAT_WIDGET_SCRIPT_URL: optional(url),
   LEAD_TRACKING_SCRIPT_URL: optional(url),
+  /**
+   * Hosts a configured widget adds to the Content-Security-Policy, beyond its script's origin and
+   * the hosts its provider documents (Google Tag Manager, HubSpot): CSP directives with their
+   * hosts, `;`-separated, e.g. `script-src https://cdn.example; frame-src https://app.example`
+   * (site/http/widget-sources.ts). Ignored while the widget's script URL is unset.
+   */
+  VIDEO_CSP: optional(widgetSourcesSchema),
+  TAG_MANAGER_CSP: optional(widgetSourcesSchema),
+  ADS_TRACKING_CSP: optional(widgetSourcesSchema),
+  FEEDBACK_CSP: optional(widgetSourcesSchema),
+  /** For both chat scripts. */
+  CHAT_CSP: optional(widgetSourcesSchema),
+  LEAD_TRACKING_CSP: optional(widgetSourcesSchema),
+  /**
+   * `true` (or `1`): pages carry their policy as Content-Security-Policy-Report-Only: nothing is
+   * blocked, every violation is reported to /api/csp-reports (framing stays refused).
+   */
+  CSP_REPORT_ONLY: withDefault(z.stringbool(), 'false'),
   /** Build output folder; lets two builds (for example two test runs) live side by side. */
   NEXT_DIST_DIR: withDefault(
     z.string().regex(/^\.next[\w.-]*$/, 'must start with ".next"'),
@@ -111,6 +150,14 @@ export const envSchema = z.object({
   UPLOADS_DIR: withDefault(z.string().min(1), 'data/uploads'),
   /** Lead submissions one client (IP) may send per minute before getting 429; 0 turns it off. */
   LEADS_RATE_LIMIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 20),
+  /**
+   * Reverse proxies in front of the site whose X-Forwarded-For reports are believed, counted (0 to
+   * 10); unset, and TRUST_PROXY unset: none, the connection's address is the client
+   * (scripts/client-address.mjs).
+   */
+  TRUST_PROXY_HOPS: optional(z.string().transform(parsedWith(parseTrustProxyHops))),
+  /** The same proxies by address: IPs and CIDR ranges, comma-separated (`10.0.0.0/8,::1`). */
+  TRUST_PROXY: optional(z.string().transform(parsedWith(parseTrustProxy))),
   /**
    * Staff addresses (comma-separated) told by e-mail of each newly stored lead; unset: nobody.
    */
@@ -130,6 +177,14 @@ export const envSchema = z.object({
    * before getting 429; 0 turns it off.
    */
   FLOW_EVENTS_RATE_LIMIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 120),
+  /**
+   * Funnel events one visit may store, all flows together; 0 turns the limit off. A walk through
+   * the longest flow shows 11 steps and takes 11 transitions: 500 is 20 such walks and more.
+   */
+  FLOW_EVENTS_PER_VISIT: withDefault(z.coerce.number().int().min(0).max(1_000_000), 500),
+  /** Funnel events one client (IP) may store per hour, and per day; 0 turns either off. */
+  FLOW_EVENTS_PER_CLIENT_HOUR: withDefault(z.coerce.number().int().min(0).max(100_000_000), 2_000),
+  FLOW_EVENTS_PER_CLIENT_DAY: withDefault(z.coerce.number().int().min(0).max(100_000_000), 10_000),
   /** First retry delay of a failed HubSpot delivery; doubles per attempt, with jitter. */
   LEADS_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(86_400_000), 30_000),
   /** Longest delay between two delivery attempts. */
@@ -141,6 +196,34 @@ export const envSchema = z.object({
    * revalidating the pages that show it: a publish reaches every instance within this + a render.
    */
   FLOWS_WATCH_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 2_000),
+  /**
+   * Hosts (comma-separated, e.g. `calendly.com,partner.example`) a flow's endings may send
+   * visitors to besides the site's own pages (SITE_URL's and SCHEDULER_URL's hosts count too).
+   * Unset: a link to any other host is a warning in the studio and `flows -- check`; set: it is
+   * refused at publish.
+   */
+  FLOW_LINK_HOSTS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host !== ''),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+                'must be host names such as calendly.com (no scheme, port or path)',
+              ),
+          )
+          .min(1, 'must name at least one host'),
+      ),
+  ),
   /**
    * HubSpot submissions the whole site sends per 10 s, every instance counted: under the public
    * endpoint's 50 (the secure endpoint allows 100 or more).
@@ -197,9 +280,16 @@ export function describeEnvErrors(error: z.ZodError, source: Record<string, stri
     .join('\n');
 }
 
+/** envSchema with the checks that read more than one variable. */
+const checkedEnvSchema = envSchema.superRefine((variables, context) => {
+  if (variables.TRUST_PROXY !== undefined && variables.TRUST_PROXY_HOPS !== undefined) {
+    context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: bothTrustSettings });
+  }
+});
+
 /** Parses a record of variables; throws an Error naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     throw new Error(
       `Invalid environment variables:\n${describeEnvErrors(result.error, source)}\n` +

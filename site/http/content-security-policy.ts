@@ -8,22 +8,43 @@
  * Hosts other than the production server send the same policy with `unsafe-inline` in place of
  * the hashes (security-headers.ts), and `next dev` adds `unsafe-eval`, which React's development
  * build needs.
+ * Each configured widget also brings the hosts its provider documents and those of its `*_CSP`
+ * setting (widget-policy-sources.ts). Violations are reported to `POST /api/csp-reports`, which
+ * logs them; with `CSP_REPORT_ONLY` the policy is only reported, not enforced (policyHeaders).
  */
 import type { SecurityHeaderEnv } from './security-headers';
+import { widgetPolicySources, type WidgetEnv } from './widget-policy-sources';
 
 /** The configuration the policy depends on, as site/env.ts parses it. */
-export interface CspEnv extends SecurityHeaderEnv {
+export interface CspEnv extends SecurityHeaderEnv, WidgetEnv {
   NODE_ENV?: string;
   CAPTCHA_PROVIDER?: 'none' | 'recaptcha' | 'turnstile';
   SCHEDULER_URL?: string;
-  VIDEO_SCRIPT_URL?: string;
-  TAG_MANAGER_SCRIPT_URL?: string;
-  ADS_TRACKING_SCRIPT_URL?: string;
-  FEEDBACK_SCRIPT_URL?: string;
-  CHAT_SCRIPT_URL?: string;
-  CHAT_WIDGET_SCRIPT_URL?: string;
-  LEAD_TRACKING_SCRIPT_URL?: string;
+  /** Send the policy as Content-Security-Policy-Report-Only (see policyHeaders). */
+  CSP_REPORT_ONLY?: boolean;
 }
+
+/** Where browsers send violation reports (app/api/csp-reports/route.ts). */
+export const CSP_REPORT_PATH = '/api/csp-reports';
+/** The Reporting API's name for that endpoint (`Reporting-Endpoints`, `report-to`). */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+/**
+ * Whether browsers can use the Reporting API here: Chromium takes a page's `Reporting-Endpoints`
+ * only from a response over https, and a policy naming `report-to` then loses its reports
+ * (`report-uri` is ignored wherever `report-to` is understood). So over plain http (a local
+ * server) the policy names `report-uri` alone.
+ */
+const reportsToEndpoint = (env: CspEnv) => env.SITE_URL.toLowerCase().startsWith('https://');
+
+/**
+ * Where violations are reported: `report-uri` (every browser; those without the Reporting API,
+ * such as Firefox, only use it), and `report-to` over https (Chromium and Safari, in batches).
+ */
+const reportDirectives = (env: CspEnv) => [
+  `report-uri ${CSP_REPORT_PATH}`,
+  ...(reportsToEndpoint(env) ? [`report-to ${CSP_REPORT_GROUP}`] : []),
+];
 
 const captchaHosts = {
   none: { scripts: [], frames: [] },
@@ -40,19 +61,6 @@ const captchaHosts = {
 } as const;
 
 const origin = (url: string | undefined) => (url ? [new URL(url).origin] : []);
-
-/** The origins of the configured third-party widgets (script, their requests and frames). */
-function widgetOrigins(env: CspEnv): string[] {
-  return [
-    env.VIDEO_SCRIPT_URL,
-    env.TAG_MANAGER_SCRIPT_URL,
-    env.ADS_TRACKING_SCRIPT_URL,
-    env.FEEDBACK_SCRIPT_URL,
-    env.CHAT_SCRIPT_URL,
-    env.CHAT_WIDGET_SCRIPT_URL,
-    env.LEAD_TRACKING_SCRIPT_URL,
-  ].flatMap(origin);
-}
 
 /**
  * The directives every response's policy holds, whatever it serves; an HTML page's policy adds
@@ -78,23 +86,57 @@ export function contentSecurityPolicy(
   env: CspEnv,
   scriptHashes: readonly string[] | 'any-inline',
 ): string {
-  const widgets = widgetOrigins(env);
+  const widgets = widgetPolicySources(env);
   const captcha = captchaHosts[env.CAPTCHA_PROVIDER ?? 'none'];
   const hashes =
     scriptHashes === 'any-inline'
       ? ["'unsafe-inline'", ...(env.NODE_ENV === 'development' ? ["'unsafe-eval'"] : [])]
       : scriptHashes.map((hash) => `'sha256-${hash}'`);
-  const frames = [...captcha.frames, ...origin(env.SCHEDULER_URL), ...widgets];
+  const frames = [...captcha.frames, ...origin(env.SCHEDULER_URL), ...widgets['frame-src']];
   return [
     "default-src 'self'",
-    `script-src ${list("'self'", hashes, captcha.scripts, widgets)}`,
-    `style-src 'self' 'unsafe-inline'`,
-    `img-src ${list("'self'", 'data:', 'blob:', widgets)}`,
-    `font-src 'self' data:`,
-    `connect-src ${list("'self'", captcha.scripts, widgets)}`,
-    `media-src ${list("'self'", 'blob:', widgets)}`,
+    `script-src ${list("'self'", hashes, captcha.scripts, widgets['script-src'])}`,
+    `style-src ${list("'self'", "'unsafe-inline'", widgets['style-src'])}`,
+    `img-src ${list("'self'", 'data:', 'blob:', widgets['img-src'])}`,
+    `font-src ${list("'self'", 'data:', widgets['font-src'])}`,
+    `connect-src ${list("'self'", captcha.scripts, widgets['connect-src'])}`,
+    `media-src ${list("'self'", 'blob:', widgets['media-src'])}`,
     `frame-src ${frames.length > 0 ? list(frames) : "'none'"}`,
     "worker-src 'self' blob:",
     ...baseDirectives(env),
+    ...reportDirectives(env),
   ].join('; ');
+}
+
+/**
+ * The response headers that carry a page's policy (`scriptHashes` as for
+ * contentSecurityPolicy). Enforced by default. With `CSP_REPORT_ONLY` the policy goes out as
+ * Content-Security-Policy-Report-Only, so a firm can try widget hosts and read what would be
+ * blocked without breaking a page; the base directives (framing, `<base>`, form targets,
+ * plugins) stay enforced all the same, since browsers ignore `frame-ancestors` in a report-only
+ * policy and the site never needs the others relaxed. `Reporting-Endpoints` (over https) names
+ * where `report-to` sends reports.
+ */
+export function policyHeaders(
+  env: CspEnv,
+  scriptHashes: readonly string[] | 'any-inline',
+): { key: string; value: string }[] {
+  const policy = contentSecurityPolicy(env, scriptHashes);
+  const reporting = reportsToEndpoint(env)
+    ? [{ key: 'Reporting-Endpoints', value: `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"` }]
+    : [];
+  if (!env.CSP_REPORT_ONLY)
+    return [{ key: 'Content-Security-Policy', value: policy }, ...reporting];
+  const reportOnly = policy
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors '))
+    .join('; ');
+  return [
+    {
+      key: 'Content-Security-Policy',
+      value: [...baseDirectives(env), ...reportDirectives(env)].join('; '),
+    },
+    { key: 'Content-Security-Policy-Report-Only', value: reportOnly },
+    ...reporting,
+  ];
 }

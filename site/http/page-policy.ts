@@ -1,7 +1,10 @@
-/** The Content-Security-Policy of an HTML page of this site, given its inline scripts' hashes. */
+/**
+ * The Content-Security-Policy of an HTML page of this site, given its inline scripts' hashes: the
+ * headers that carry it (enforced, or report-only with CSP_REPORT_ONLY), read at run time.
+ */
 import { env } from '@/site/env';
-import { contentSecurityPolicy } from './content-security-policy';
+import { policyHeaders } from './content-security-policy';
 
-export function pagePolicy(scriptHashes: readonly string[]): string {
-  return contentSecurityPolicy(env, scriptHashes);
+export function pagePolicy(scriptHashes: readonly string[]): { key: string; value: string }[] {
+  return policyHeaders(env, scriptHashes);
 }

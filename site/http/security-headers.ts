@@ -4,15 +4,16 @@
  * - the site is framed by nobody (`frame-ancestors 'none'`), or only by `FRAME_ANCESTORS`;
  * - no MIME sniffing, referrers cut to the origin across sites;
  * - the browser features the site never uses are denied (only features browsers recognise, or
- *   they log an error on every page);
- * - HSTS when the site is served over https.
+ *   they log an error on every page).
+ * next.config.ts fixes these when the site is built; HSTS depends on where the site runs, so it is
+ * added at run time instead (transport-security.ts).
  * The Content-Security-Policy here is the one every host can send (`next start`, `next dev`,
  * the standalone server): scripts only from the site and the hosts of the configured widgets and
  * captcha, inline scripts allowed since it cannot know a page's. The production server replaces
  * it on HTML pages with the policy that lists each page's inline scripts by hash instead
  * (content-security-policy.ts, scripts/csp-html.mjs).
  */
-import { contentSecurityPolicy, type CspEnv } from './content-security-policy';
+import { policyHeaders, type CspEnv } from './content-security-policy';
 
 /** What the headers depend on, as site/env.ts parses it. */
 export interface SecurityHeaderEnv {
@@ -38,18 +39,13 @@ const deniedFeatures = [
 
 export function securityHeaders(env: CspEnv): { key: string; value: string }[] {
   const headers = [
-    { key: 'Content-Security-Policy', value: contentSecurityPolicy(env, 'any-inline') },
+    // Content-Security-Policy (or -Report-Only with CSP_REPORT_ONLY) and Reporting-Endpoints.
+    ...policyHeaders(env, 'any-inline'),
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: deniedFeatures.map((f) => `${f}=()`).join(', ') },
   ];
   // Browsers that know no frame-ancestors still honour X-Frame-Options (it has no allow-list).
   if (!env.FRAME_ANCESTORS) headers.push({ key: 'X-Frame-Options', value: 'DENY' });
-  if (env.SITE_URL.startsWith('https://')) {
-    headers.push({
-      key: 'Strict-Transport-Security',
-      value: 'max-age=31536000; includeSubDomains',
-    });
-  }
   return headers;
 }

@@ -16,7 +16,8 @@ const KEY = Symbol.for('firm-site.runtime');
 /**
  * The slot: `runtime`, undefined until the first caller creates it and hands it to `publish`;
  * `ready` resolves with it then (the production server waits on it: Next starts
- * instrumentation.ts when it builds its server, without waiting for it).
+ * instrumentation.ts when it builds its server, without waiting for it). `clientAddresses`: who
+ * wrote the X-Forwarded-For the site reads (site/server/http/client-ip.ts).
  */
 export function runtimeSlot() {
   if (!globalThis[KEY]) {
@@ -25,6 +26,7 @@ export function runtimeSlot() {
     globalThis[KEY] = {
       runtime: undefined,
       ready,
+      clientAddresses: undefined,
       publish(runtime) {
         this.runtime ??= runtime;
         resolve(this.runtime);

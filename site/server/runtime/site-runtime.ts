@@ -19,10 +19,13 @@
  */
 import { env } from '@/site/env';
 import { pagePolicy } from '@/site/http/page-policy';
+import { strictTransportSecurity } from '@/site/http/transport-security';
 import { SiteSearchHolder } from '@/site/search/site-search-holder';
 import type { AuthApi } from '@/site/server/auth/auth-api';
 import { createSiteAuthApi } from '@/site/server/auth/site-auth-api';
 import { CLIENT_ERRORS_PER_MINUTE } from '@/site/server/client-errors/handle-client-error-post';
+import { createSecretGuesses, type SecretGuesses } from '@/site/server/cms-webhook/secret-guesses';
+import { CSP_REPORTS_PER_MINUTE } from '@/site/server/csp-reports/handle-csp-report-post';
 import {
   isPostgresUrl,
   onceUntilFailure,
@@ -83,6 +86,10 @@ export class SiteRuntime implements ProcessRuntime {
   readonly auth: () => Promise<AuthApi>;
   readonly search = new SiteSearchHolder();
   readonly clientErrorsRateLimit: (clientKey: string) => Promise<RateDecision>;
+  /** Each client's wrong Strapi webhook secrets, counted where the data lives. */
+  readonly webhookGuesses: SecretGuesses;
+  /** Content-Security-Policy violation reports per client, counted in this process (its logs). */
+  readonly cspReportsRateLimit: (clientKey: string) => Promise<RateDecision>;
   private started = false;
   private stopping: Promise<void> | undefined;
   private watcher: FlowWatcher | undefined;
@@ -120,6 +127,8 @@ export class SiteRuntime implements ProcessRuntime {
     this.funnel = createFunnelServices(this.database, this.flows);
     this.auth = onceUntilFailure(() => createSiteAuthApi(this.database, this.mailer));
     this.clientErrorsRateLimit = createRateLimit(CLIENT_ERRORS_PER_MINUTE);
+    this.webhookGuesses = createSecretGuesses(this.database);
+    this.cspReportsRateLimit = createRateLimit(CSP_REPORTS_PER_MINUTE, undefined, 'csp-reports');
   }
 
   /**
@@ -163,8 +172,12 @@ export class SiteRuntime implements ProcessRuntime {
     return answerLeadPost(request, flowId, this.leads, this.worker);
   }
 
-  pagePolicy(scriptHashes: readonly string[]): string {
+  pagePolicy(scriptHashes: readonly string[]): { key: string; value: string }[] {
     return pagePolicy(scriptHashes);
+  }
+
+  transportSecurity(): { key: string; value: string }[] {
+    return strictTransportSecurity(env.SITE_URL);
   }
 
   isLiveFlowRevision(revision: string): boolean {
