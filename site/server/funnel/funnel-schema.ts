@@ -26,11 +26,14 @@ export interface FlowEventTable {
  * day of receipt (ms at midnight) and limit: `visit` (the visit's own) or `client` (its address's
  * hourly or daily share). Nothing of the visit or the client is kept: only how many.
  */
+export type DropReason = 'per-visit' | 'per-client';
+
 export interface FlowEventDropTable {
   flow_id: string;
   flow_version: number;
   day: number;
-  reason: 'visit' | 'client';
+  /** Which storage limit dropped them: the visit's or the client's. */
+  reason: DropReason;
   events: number;
 }
 
@@ -69,7 +72,7 @@ function limitsAndSlices(t: { count: string }): string[] {
       flow_id TEXT NOT NULL,
       flow_version INTEGER NOT NULL,
       day ${t.count} NOT NULL,
-      reason TEXT NOT NULL CHECK (reason IN ('visit', 'client')),
+      reason TEXT NOT NULL CHECK (reason IN ('per-visit', 'per-client')),
       events ${t.count} NOT NULL,
       PRIMARY KEY (flow_id, flow_version, day, reason)
     )`,

@@ -25,7 +25,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
 import { GroupCommit } from '@/site/server/leads/group-commit';
-import type { FunnelTables } from './funnel-schema';
+import type { DropReason, FunnelTables } from './funnel-schema';
 
 /** One reported event, checked (check-flow-events.ts), as the store takes it. */
 export interface FunnelEvent {
@@ -130,8 +130,8 @@ export class FunnelStore {
         stored = Number(result.numInsertedOrUpdatedRows ?? 0);
       }
       const drops = [
-        ...dropRows(overVisit, 'visit', receivedAt),
-        ...dropRows(overClient, 'client', receivedAt),
+        ...dropRows(overVisit, 'per-visit', receivedAt),
+        ...dropRows(overClient, 'per-client', receivedAt),
       ];
       if (drops.length > 0) {
         await trx
@@ -160,8 +160,9 @@ export class FunnelStore {
       .$if(query.until !== undefined, (qb) => qb.where('day', '<', query.until!))
       .groupBy('reason')
       .execute();
-    const of = (reason: string) => Number(rows.find((row) => row.reason === reason)?.events ?? 0);
-    return { visit: of('visit'), client: of('client') };
+    const of = (reason: DropReason) =>
+      Number(rows.find((row) => row.reason === reason)?.events ?? 0);
+    return { visit: of('per-visit'), client: of('per-client') };
   }
 
   /**
@@ -236,7 +237,7 @@ async function withinVisitLimits(
 }
 
 /** Dropped events as counter increments, one per flow version and day (sorted: no deadlock). */
-function dropRows(events: readonly FunnelEvent[], reason: 'visit' | 'client', receivedAt: number) {
+function dropRows(events: readonly FunnelEvent[], reason: DropReason, receivedAt: number) {
   const day = receivedAt - (receivedAt % DAY_MS);
   const counts = new Map<string, { flow_id: string; flow_version: number; events: number }>();
   for (const event of events) {

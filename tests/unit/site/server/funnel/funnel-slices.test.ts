@@ -159,26 +159,24 @@ describe.each(dialects)('the funnel report in slices on %s', (dialect) => {
     }
   }, 120_000);
 
-  it.runIf(dialect === 'sqlite')(
-    'answers a beacon posted while a report over 20,000 events is computed, before the report is done',
-    async () => {
-      const store = new FunnelStore(() => Promise.resolve(db.site), { sliceRows: 400 });
-      const order: string[] = [];
-      const report = funnel(client, { version: client.version + 1 }, store).then(() =>
-        order.push('report'),
-      );
-      const beacon = handleFlowEventsPost(
-        new Request('http://site.test/api/flow-events', {
-          method: 'POST',
-          headers: { 'content-type': 'text/plain', origin: 'http://site.test' },
-          body: JSON.stringify(
-            wireBatch(visitEvents('beacon-during-report-01', client, ['phase', 'phase#1'])),
-          ),
-        }),
-        endpointServices(store),
-      ).then((response) => order.push(`beacon ${response.status}`));
-      await Promise.all([report, beacon]);
-      expect(order).toEqual(['beacon 204', 'report']);
-    },
-  );
+  // SQLite's driver is synchronous: without slices a report held the event loop to its end.
+  it('answers a beacon posted while a report over 20,000 events is computed, before the report is done', async () => {
+    const store = new FunnelStore(() => Promise.resolve(db.site), { sliceRows: 400 });
+    const order: string[] = [];
+    const report = funnel(client, { version: client.version + 1 }, store).then(() =>
+      order.push('report'),
+    );
+    const beacon = handleFlowEventsPost(
+      new Request('http://site.test/api/flow-events', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'http://site.test' },
+        body: JSON.stringify(
+          wireBatch(visitEvents('beacon-during-report-01', client, ['phase', 'phase#1'])),
+        ),
+      }),
+      endpointServices(store),
+    ).then((response) => order.push(`beacon ${response.status}`));
+    await Promise.all([report, beacon]);
+    expect(order).toEqual(['beacon 204', 'report']);
+  });
 });
