@@ -42,6 +42,10 @@ export function inlineScriptHashes(html) {
 export function withPagePolicy(req, res, policyFor) {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.rsc) return;
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  // A page rewritten by proxy.ts (every /en/... address) is compressed by Next before its
+  // Content-Type reaches the hook below, so any address that may be a page is asked from Next
+  // uncompressed (and an HTML answer compressed in `end`). Next's own files keep its compression.
+  if (!String(req.url ?? '').startsWith('/_next/')) delete req.headers['accept-encoding'];
 
   const original = {
     setHeader: res.setHeader,
