@@ -9,9 +9,11 @@ import { localeProxy } from './site/shell/locale/locale-proxy';
 // `/en/...` is served as `/...` and the locale cookie is set (see site/shell/locale).
 // Every page, on every host, carries HSTS when the server runs with an https SITE_URL: decided
 // here, at run time, since next.config.ts's headers are fixed when the site is built.
+const transportSecurity = strictTransportSecurity(env.SITE_URL);
+
 export function proxy(request: NextRequest) {
   const response = refuseUnstorableAddress(request.url) ?? localeProxy(request);
-  for (const { key, value } of strictTransportSecurity(env.SITE_URL)) {
+  for (const { key, value } of transportSecurity) {
     response.headers.set(key, value);
   }
   return response;

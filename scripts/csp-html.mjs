@@ -33,7 +33,7 @@ export function inlineScriptHashes(html) {
 /**
  * Holds the response to a page request until Next has written all of it, then sends it with the
  * policy for its inline scripts. Any response that turns out not to be HTML passes untouched
- * (and compressed by Next as usual). `policyFor(hashes)` returns the headers that carry the policy
+ * (compressed by Next under /_next/, uncompressed elsewhere). `policyFor(hashes)` returns the headers that carry the policy
  * (`[{key, value}]`): they replace whichever policy headers the page had (the build's, which may
  * be enforced where the server's is report-only, or the reverse). A 304 or a HEAD answer carries
  * no page to hash, and a cache refreshes its stored page's headers from it: it goes without
@@ -42,13 +42,13 @@ export function inlineScriptHashes(html) {
 export function withPagePolicy(req, res, policyFor) {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.rsc) return;
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  // A page rewritten by proxy.ts (every /en/... address) is compressed by Next before its
-  // Content-Type reaches the hook below, so any address that may be a page is asked from Next
-  // uncompressed (and an HTML answer compressed in `end`). Next's own files keep its compression.
+  // Next decides compression before a response's Content-Type is known to this hook (a page
+  // rewritten by proxy.ts, every /en/... address, is compressed as its first bytes are written),
+  // so any address that may be a page is asked from Next uncompressed, and an HTML answer is
+  // compressed in `end` once read. Next's own files (/_next/) are never pages: it compresses them.
   if (!String(req.url ?? '').startsWith('/_next/')) delete req.headers['accept-encoding'];
 
   const original = {
-    setHeader: res.setHeader,
     write: res.write,
     end: res.end,
     writeHead: res.writeHead,
@@ -71,16 +71,6 @@ export function withPagePolicy(req, res, policyFor) {
   const collect = (chunk, encoding) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, encoding));
-  };
-
-  // Next compresses a response as its headers are written, by the request's Accept-Encoding, and
-  // sets its Content-Type before: an HTML page is asked uncompressed (and compressed in `end`),
-  // anything else keeps Next's compression.
-  res.setHeader = function setHeader(name, value) {
-    if (name.toLowerCase() === 'content-type' && String(value).startsWith('text/html')) {
-      delete req.headers['accept-encoding'];
-    }
-    return original.setHeader.call(res, name, value);
   };
 
   res.writeHead = function writeHead(status, reason, headers) {
