@@ -1,11 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSRF_FIELD, csrfToken } from '@/site/server/admin/admin-post';
 import type { Dialect } from '@/site/server/db/database';
 import { createAuthApi, type AuthApi, type AuthApiDeps } from '@/site/server/auth/auth-api';
+import { createRoleStore, type StaffRole } from '@/site/server/auth/role-store';
+import type { AuthTables } from '@/site/server/auth/user-store';
+import type { SiteDatabase } from '@/site/server/db/database';
 import { createFileMailer } from '@/site/server/mail/file-mailer';
+import { linkToken, mailsIn } from './support/mail-files';
 import { testDatabase } from './support/test-databases';
+
+export { linkToken };
 
 export const SITE = 'https://firm.example';
 
@@ -31,21 +37,6 @@ export async function makeAuth(overrides: Partial<AuthApiDeps> = {}, dialect: Di
   const mails = () => mailsIn(mailDir);
   const mailsTo = (email: string) => mailsIn(mailDir, email);
   return { api, db, database, mailDir, mails, mailsTo, errors };
-}
-
-/** The mails the file mailer wrote to `dir` (those to `to` only, when given), oldest first. */
-export function mailsIn(dir: string, to?: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
-    .filter((mail) => to === undefined || mail.includes(`\r\nTo: ${to}\r\n`));
 }
 
 export function post(route: string, body: unknown, headers: Record<string, string> = {}): Request {
@@ -78,11 +69,11 @@ export function get(route: string, headers: Record<string, string> = {}): Reques
   return new Request(`http://127.0.0.1:3000/auth/${route}`, { headers });
 }
 
-/** The verification token in the newest mail's link. */
-export function linkToken(mail: string | undefined): string {
-  const match = /\/account\/verify\?token=([\w-]+)/.exec(mail ?? '');
-  if (!match?.[1]) throw new Error(`no verification link in:\n${mail}`);
-  return match[1];
+/** An account API, the database under it and the folder its mails go to (makeAuth's, or a runtime's). */
+export interface AuthSite {
+  api: AuthApi;
+  db: SiteDatabase;
+  mailDir: string;
 }
 
 /**
@@ -90,15 +81,32 @@ export function linkToken(mail: string | undefined): string {
  * address can be given a staff role.
  */
 export async function registerConfirmed(
-  auth: { api: AuthApi; mailsTo: (email: string) => string[] },
+  auth: Pick<AuthSite, 'api' | 'mailDir'>,
   email: string,
   password: string,
 ): Promise<void> {
   const registered = await auth.api.register(post('register', { email, password }));
   if (registered.status !== 202) throw new Error(`register ${email}: ${registered.status}`);
-  const token = linkToken(auth.mailsTo(email).at(-1));
+  const token = linkToken(mailsIn(auth.mailDir, email).at(-1));
   const verified = await auth.api.verify(post('verify', { token }));
   if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status}`);
+}
+
+/**
+ * A member of staff signed in: `email` registered and confirmed (registerConfirmed), given `role`
+ * and signed in with `password`. Their session cookie (`name=value`).
+ */
+export async function signInAsStaff(
+  auth: AuthSite,
+  email: string,
+  password: string,
+  role: StaffRole = 'staff',
+): Promise<string> {
+  await registerConfirmed(auth, email, password);
+  const granted = await createRoleStore(auth.db.db.withTables<AuthTables>()).grant(email, role);
+  if (!granted || 'refused' in granted)
+    throw new Error(`grant ${email}: ${JSON.stringify(granted)}`);
+  return cookieOf(await auth.api.login(post('login', { email, password })));
 }
 
 /** `name=value` of a Set-Cookie header, for sending it back. */

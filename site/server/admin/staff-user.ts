@@ -4,7 +4,7 @@
  * share one definition.
  */
 import { createSessionStore } from '@/site/server/auth/session-store';
-import { isStaffRole, type StaffRole } from '@/site/server/auth/role-store';
+import { isStaffRole, mayHoldRole, type StaffRole } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
 import type { SiteDatabase } from '@/site/server/db/database';
 
@@ -33,6 +33,6 @@ export async function sessionStaff(
   if (!token) return { kind: 'signed-out' };
   const row = await createSessionStore(site.db.withTables<AuthTables>()).userFor(token, now);
   if (!row) return { kind: 'signed-out' };
-  if (!isStaffRole(row.role) || row.email_verified_at === null) return { kind: 'not-staff' };
+  if (!isStaffRole(row.role) || !mayHoldRole(row)) return { kind: 'not-staff' };
   return { kind: 'staff', staff: { id: row.id, email: row.email, role: row.role } };
 }

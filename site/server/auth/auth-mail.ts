@@ -1,5 +1,6 @@
 import type { MailMessage } from '@/site/server/mail/mailer';
 import { authRoutes } from '@/site/auth/user';
+import type { VerificationLink } from './verification-store';
 
 export interface MailContext {
   siteUrl: string;
@@ -12,7 +13,7 @@ export interface MailContext {
  */
 export function verificationMail(
   to: string,
-  link: { token: string; registeredAt: number },
+  link: VerificationLink,
   context: MailContext,
 ): MailMessage {
   const url = `${context.siteUrl}${authRoutes.verify}?token=${encodeURIComponent(link.token)}`;

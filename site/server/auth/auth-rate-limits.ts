@@ -2,18 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { createRateLimiter } from '@/site/server/db/rate-limiter';
-import { digestToken } from './secret-token';
 
 /** How an account's sign-ins are slowed once it has taken its free attempts (see below). */
 export interface AccountSlowdown {
-  /** Free sign-in attempts per account in `windowS`, from every client together. */
-  freeAttempts: number;
   /** The gap between two attempts after the free ones; it doubles with each attempt, up to max. */
   firstDelayMs: number;
   maxDelayMs: number;
   /** How long an attempt waits for its account's turn before it is answered 429 instead. */
   maxWaitMs: number;
-  windowS: number;
 }
 
 export interface AuthLimitSettings {
@@ -22,7 +18,7 @@ export interface AuthLimitSettings {
   /**
    * Failed sign-ins on one account from one client per window before that client gets 429 for
    * that account; also the account's free attempts from all clients together (per day) before
-   * its sign-ins are slowed, unless `accountSlowdown` says otherwise.
+   * its sign-ins are slowed.
    */
   loginPerAccount: number;
   /** Window of the client and account-and-client counts, in seconds. */
@@ -33,6 +29,7 @@ export interface AuthLimitSettings {
 /** Seconds until a limited caller may try again. */
 export type Limited = { retryAfterS: number };
 
+/** The window of an account's attempts from every client together. */
 const DAY_S = 24 * 60 * 60;
 /** A client that signed in to an account may skip the account's queue for this long. */
 const TRUSTED_S = 14 * DAY_S;
@@ -42,8 +39,8 @@ const TRUSTED_S = 14 * DAY_S;
  */
 const STEP_MS = 125;
 
-/** One key for an account seen from one client (a digest: e-mail addresses may be long). */
-const pairKey = (account: string, client: string) => digestToken(`${account}\n${client}`);
+/** One key for an account seen from one client (the store digests long keys: rate-limiter.ts). */
+const pairKey = (account: string, client: string) => `${account}\n${client}`;
 
 /**
  * Brute-force brakes, in PostgreSQL when the site runs on it (one count for every instance),
@@ -56,11 +53,11 @@ const pairKey = (account: string, client: string) => digestToken(`${account}\n${
  * - One client (address): `loginPerClient` failures per window, whatever the accounts, then 429.
  * - One account from one client: `loginPerAccount` failures per window, then 429 for that pair
  *   only; a success clears it. A stranger's failures never count against the owner's address.
- * - One account from every client together: `freeAttempts` attempts a day, then one attempt at a
+ * - One account from every client together: `loginPerAccount` attempts a day, then one attempt at a
  *   time with a gap that doubles up to `maxDelayMs` (30 s): the attempt waits for its turn, so the
  *   owner's sign-in is slowed (by at most one gap once an attack stops), never refused for long.
  *   Turns are taken atomically in the store, so a distributed guesser gets at most
- *   `freeAttempts` + one per gap, however many addresses and parallel requests it uses: about
+ *   `loginPerAccount` + one per gap, however many addresses and parallel requests it uses: about
  *   2,900 a day at most against one account, with scrypt and passwords of 10+ characters.
  *   An attempt that cannot get a turn within `maxWaitMs` gets 429 with the wait.
  * - A client that signed in to the account within 14 days (the owner at their usual address)
@@ -70,12 +67,11 @@ const pairKey = (account: string, client: string) => digestToken(`${account}\n${
  */
 export function createAuthRateLimits(settings: AuthLimitSettings, site?: SiteDatabase) {
   const duration = settings.windowS ?? 15 * 60;
+  const freeAttempts = settings.loginPerAccount;
   const slowdown: AccountSlowdown = {
-    freeAttempts: settings.loginPerAccount,
     firstDelayMs: 1000,
     maxDelayMs: 30_000,
     maxWaitMs: 35_000,
-    windowS: DAY_S,
     ...settings.accountSlowdown,
   };
   const loginClient = createRateLimiter(site, {
@@ -96,7 +92,7 @@ export function createAuthRateLimits(settings: AuthLimitSettings, site?: SiteDat
   const accountAttempts = createRateLimiter(site, {
     keyPrefix: 'login-account-attempts',
     points: Number.MAX_SAFE_INTEGER,
-    duration: slowdown.windowS,
+    duration: DAY_S,
   });
   // One point per turn; each turn's length is given when it is taken (customDuration).
   const accountTurns = createRateLimiter(site, {
@@ -122,7 +118,7 @@ export function createAuthRateLimits(settings: AuthLimitSettings, site?: SiteDat
 
   /** The gap after the account's `attempt`-th attempt of the window (free ones have none). */
   function gapMs(attempt: number): number {
-    const doublings = Math.min(attempt - slowdown.freeAttempts - 1, 30);
+    const doublings = Math.min(attempt - freeAttempts - 1, 30);
     const ms = Math.min(slowdown.firstDelayMs * 2 ** doublings, slowdown.maxDelayMs);
     return Math.max(STEP_MS, Math.ceil(ms / STEP_MS) * STEP_MS);
   }
@@ -153,14 +149,17 @@ export function createAuthRateLimits(settings: AuthLimitSettings, site?: SiteDat
      */
     async loginAllowed(client: string, account: string): Promise<Limited | undefined> {
       const pair = pairKey(account, client);
-      const ms = Math.max(
-        await exhausted(loginClient, client, settings.loginPerClient),
-        await exhausted(loginPair, pair, settings.loginPerAccount),
-      );
+      // Read at once: on PostgreSQL each is a query, and every sign-in asks all three.
+      const [clientMs, pairMs, trusted] = await Promise.all([
+        exhausted(loginClient, client, settings.loginPerClient),
+        exhausted(loginPair, pair, settings.loginPerAccount),
+        trustedPairs.get(pair),
+      ]);
+      const ms = Math.max(clientMs, pairMs);
       if (ms > 0) return { retryAfterS: Math.ceil(ms / 1000) };
-      if (await trustedPairs.get(pair)) return undefined;
+      if (trusted) return undefined;
       const attempt = (await accountAttempts.penalty(account, 1)).consumedPoints;
-      if (attempt <= slowdown.freeAttempts) return undefined;
+      if (attempt <= freeAttempts) return undefined;
       return accountTurn(account, attempt);
     },
     async loginFailed(client: string, account: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuthTables } from './user-store';
+import type { AuthTables, UserRow } from './user-store';
 
 /**
  * The roles the firm's staff hold (`users.role`, auth-004-roles). Both open the back office under
@@ -12,6 +12,16 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return staffRoles.includes(value as StaffRole);
 }
 
+/**
+ * Whether an account's role may count: its address is confirmed. Until it is, whoever registered
+ * it may not own it (anyone can register any address), and a role would go to a stranger's
+ * password. `grant` refuses such an account, and its session opens no staff page
+ * (site/server/admin/staff-user.ts), whatever role it was given before grants checked.
+ */
+export function mayHoldRole(account: Pick<UserRow, 'email_verified_at'>): boolean {
+  return account.email_verified_at !== null;
+}
+
 /** What a grant or a revocation did to one account. */
 export interface RoleChange {
   email: string;
@@ -19,10 +29,7 @@ export interface RoleChange {
   after: StaffRole | null;
 }
 
-/**
- * A grant refused: the account's address is not confirmed. Until it is, whoever registered it may
- * not own it (anyone can register any address), so a role would go to a stranger's password.
- */
+/** A grant refused: the account's address is not confirmed (see mayHoldRole). */
 export interface RoleRefusal {
   email: string;
   refused: 'email-not-confirmed';
@@ -53,7 +60,7 @@ export function createRoleStore(db: Kysely<AuthTables>) {
         .where('email', '=', email)
         .executeTakeFirst();
       if (!row) return undefined;
-      if (role !== null && row.email_verified_at === null) {
+      if (role !== null && !mayHoldRole(row)) {
         return { email: row.email, refused: 'email-not-confirmed' };
       }
       if (row.role !== role) {

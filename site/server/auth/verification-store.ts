@@ -46,25 +46,20 @@ export function createVerificationStore(db: Kysely<AuthTables>) {
           .executeTakeFirst();
         if (updated.numUpdatedRows === 0n) return undefined;
         await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
-        const kept = await trx
-          .selectFrom('email_verifications')
-          .select('token_hash')
-          .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .orderBy('created_at', 'desc')
-          .orderBy('token_hash')
-          .limit(OPEN_REGISTRATIONS - 1)
-          .execute();
+        // The newest waiting links stay, making room for this one.
         await trx
           .deleteFrom('email_verifications')
           .where('user_id', '=', userId)
           .where('used_at', 'is', null)
-          .$if(kept.length > 0, (query) =>
-            query.where(
-              'token_hash',
-              'not in',
-              kept.map((row) => row.token_hash),
-            ),
+          .where('token_hash', 'not in', (eb) =>
+            eb
+              .selectFrom('email_verifications')
+              .select('token_hash')
+              .where('user_id', '=', userId)
+              .where('used_at', 'is', null)
+              .orderBy('created_at', 'desc')
+              .orderBy('token_hash')
+              .limit(OPEN_REGISTRATIONS - 1),
           )
           .execute();
         const token = newSecretToken();

@@ -3,7 +3,7 @@
  * main test server keeps the repository's flows for the other tests), each serving a copy of the
  * build, all on one PostgreSQL of the test's; and a member of staff signed in on one of them.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
@@ -17,6 +17,7 @@ import {
   startPostgres,
   type PostgresCluster,
 } from '../../integration/support/postgres-cluster';
+import { linkToken, mailsIn } from '../../integration/support/mail-files';
 import { runScript } from '../../integration/support/run-script';
 import { hashed, password, signInWithForm, uniqueEmail } from './accounts';
 
@@ -85,21 +86,6 @@ export class SharedDatabaseInstances {
   }
 }
 
-/** The verification link's token in the mail `server` wrote to `email` (its MAIL_DIR), if any. */
-function mailedToken(server: LeadsServer, email: string): string | undefined {
-  const dir = server.env.MAIL_DIR ?? '';
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return undefined;
-  }
-  const mail = names
-    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
-    .find((text) => text.includes(`\r\nTo: ${email}\r\n`));
-  return /\/account\/verify\?token=([\w-]+)/.exec(mail ?? '')?.[1];
-}
-
 /**
  * A member of staff on `server`, in a browser context of their own: registered and confirmed from
  * the mailed link (a role goes only to a confirmed address), given the role with `npm run users`
@@ -117,8 +103,9 @@ export async function signedInStaff(
   expect(
     (await context.request.post('/auth/register', { data: { email, password } })).status(),
   ).toBe(202);
-  await expect.poll(() => mailedToken(server, email) !== undefined).toBe(true);
-  const token = mailedToken(server, email);
+  const mails = () => mailsIn(server.env.MAIL_DIR ?? '', email);
+  await expect.poll(() => mails().length).toBeGreaterThan(0);
+  const token = linkToken(mails()[0]);
   expect((await context.request.post('/auth/verify', { data: { token } })).status()).toBe(200);
   const granted = await runScript('scripts/users.ts', ['grant', email, 'staff'], databaseEnv);
   expect(granted.code, granted.stderr).toBe(0);

@@ -9,16 +9,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishPost, republishPost } from '@/site/admin/studio/studio-actions';
-import { createRoleStore } from '@/site/server/auth/role-store';
-import type { AuthTables } from '@/site/server/auth/user-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import {
-  cookieOf,
-  mailsIn,
-  post,
-  registerConfirmed,
-  staffForm,
-} from '@/tests/integration/auth-support';
+import { signInAsStaff, staffForm } from '@/tests/integration/auth-support';
 import { withoutEmail } from '@/tests/fixtures/flow-edits';
 
 // This file's own SQLite database and mail folder (site/env.ts reads them once, on import).
@@ -36,14 +28,12 @@ let cookie = '';
 beforeAll(async () => {
   const runtime = siteRuntime();
   await runtime.catalogue.seed();
-  const auth = await runtime.auth();
-  const password = 'correct horse battery';
-  // Only a confirmed address gets a role: the editor follows the link the runtime mailed.
-  const mailsTo = (to: string) => mailsIn(`${files}-mail`, to);
-  await registerConfirmed({ api: auth, mailsTo }, email, password);
-  const db = (await runtime.database()).db.withTables<AuthTables>();
-  await createRoleStore(db).grant(email, 'staff');
-  cookie = cookieOf(await auth.login(post('login', { email, password })));
+  const auth = {
+    api: await runtime.auth(),
+    db: await runtime.database(),
+    mailDir: `${files}-mail`,
+  };
+  cookie = await signInAsStaff(auth, email, 'correct horse battery');
 });
 
 afterAll(async () => {

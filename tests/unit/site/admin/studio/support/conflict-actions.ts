@@ -15,17 +15,9 @@ import {
 } from '@/site/admin/studio/studio-actions';
 import { presencePost } from '@/site/admin/studio/presence-post';
 import { formatUtcMinute } from '@/site/format/format-date';
-import { createRoleStore } from '@/site/server/auth/role-store';
 import type { Dialect } from '@/site/server/db/database';
-import type { AuthTables } from '@/site/server/auth/user-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import {
-  cookieOf,
-  mailsIn,
-  post,
-  registerConfirmed,
-  staffForm,
-} from '@/tests/integration/auth-support';
+import { signInAsStaff, staffForm } from '@/tests/integration/auth-support';
 
 const FLOW = 'client';
 const ann = 'ann@firm.example';
@@ -47,15 +39,13 @@ export function describeConflictActions(dialect: Dialect, cleanup: () => void) {
     const runtime = siteRuntime();
     expect(runtime.dialect).toBe(dialect);
     await runtime.catalogue.seed();
-    const auth = await runtime.auth();
-    const password = 'correct horse battery';
-    const roles = createRoleStore((await runtime.database()).db.withTables<AuthTables>());
-    // Only a confirmed address gets a role: each follows the link the runtime mailed them.
-    const mailsTo = (email: string) => mailsIn(process.env.MAIL_DIR ?? '', email);
+    const auth = {
+      api: await runtime.auth(),
+      db: await runtime.database(),
+      mailDir: process.env.MAIL_DIR ?? '',
+    };
     for (const email of [ann, bob]) {
-      await registerConfirmed({ api: auth, mailsTo }, email, password);
-      await roles.grant(email, 'staff');
-      cookies.set(email, cookieOf(await auth.login(post('login', { email, password }))));
+      cookies.set(email, await signInAsStaff(auth, email, 'correct horse battery'));
     }
   });
 
