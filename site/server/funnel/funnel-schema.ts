@@ -22,9 +22,10 @@ export interface FlowEventTable {
 }
 
 /**
- * Events refused over the storage limits (flow-event-limits.ts), counted per flow version, UTC
- * day of receipt (ms at midnight) and limit: `visit` (the visit's own) or `client` (its address's
- * hourly or daily share). Nothing of the visit or the client is kept: only how many.
+ * Events refused over the storage limits (funnel-store.ts, client-event-quota.ts), counted per
+ * flow version, UTC day of receipt (ms at midnight) and limit: `per-visit` (the visit's own) or
+ * `per-client` (its address's hourly or daily share). Nothing of the visit or the client is
+ * kept: only how many.
  */
 export type DropReason = 'per-visit' | 'per-client';
 

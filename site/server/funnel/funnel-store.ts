@@ -172,12 +172,12 @@ export class FunnelStore {
   async counts(query: FunnelQuery, endingOf: ReadonlyMap<string, string>): Promise<FunnelCounts> {
     const db = await this.db();
     const sliceRows = this.options.sliceRows ?? SLICE_ROWS[(await this.database()).dialect];
-    const slices: FunnelCounts[] = [];
+    const total = runningTotal();
     let after: string | undefined;
     for (;;) {
       const through = await sliceEnd(db, query, after, sliceRows);
-      slices.push(await sliceCounts(db, { ...query, after, through }, endingOf));
-      if (through === undefined) return addUp(slices);
+      total.add(await sliceCounts(db, { ...query, after, through }, endingOf));
+      if (through === undefined) return total.counts();
       after = through;
       // On SQLite every statement runs on the server's one thread: requests waiting since the
       // last slice are answered before the next one.
@@ -272,34 +272,47 @@ async function sliceEnd(
   return row?.visit_id;
 }
 
-/** The slices' counts as one: each visit is counted in one slice, so distinct counts add up. */
-function addUp(slices: readonly FunnelCounts[]): FunnelCounts {
-  const sum = (pick: (slice: FunnelCounts) => EventCount[]): EventCount[] => {
-    const byKey = new Map<string, EventCount>();
-    for (const row of slices.flatMap(pick)) {
-      const key = JSON.stringify([row.step, row.transition]);
-      const total = byKey.get(key);
-      if (total) total.visits += row.visits;
-      else byKey.set(key, { ...row });
-    }
-    // In one order whatever the slices: steps, then "shown" before each transition.
-    return [...byKey.values()].sort(
-      (a, b) =>
-        compare(a.step, b.step) ||
-        compare(a.transition ?? '', b.transition ?? '') ||
-        Number(a.transition !== null) - Number(b.transition !== null),
-    );
-  };
+/**
+ * The slices' counts added up as they are read: each visit is counted in one slice, so distinct
+ * counts add up. It holds one row per step, transition and ending, however many slices.
+ */
+function runningTotal() {
+  let visitors = 0;
+  let completed = 0;
+  const events = new Map<string, EventCount>();
+  const lastEvents = new Map<string, EventCount>();
   const endings = new Map<string, number>();
-  for (const row of slices.flatMap((slice) => slice.endings)) {
-    endings.set(row.ending, (endings.get(row.ending) ?? 0) + row.visits);
-  }
+  const addRows = (total: Map<string, EventCount>, rows: readonly EventCount[]) => {
+    for (const row of rows) {
+      const key = JSON.stringify([row.step, row.transition]);
+      const sum = total.get(key);
+      if (sum) sum.visits += row.visits;
+      else total.set(key, { ...row });
+    }
+  };
+  // In one order whatever the slices: steps, then "shown" before each transition (null sorts as
+  // '', which no transition is).
+  const ordered = (total: Map<string, EventCount>) =>
+    [...total.values()].sort(
+      (a, b) => compare(a.step, b.step) || compare(a.transition ?? '', b.transition ?? ''),
+    );
   return {
-    visitors: slices.reduce((total, slice) => total + slice.visitors, 0),
-    completed: slices.reduce((total, slice) => total + slice.completed, 0),
-    events: sum((slice) => slice.events),
-    endings: [...endings].map(([ending, visits]) => ({ ending, visits })),
-    lastEvents: sum((slice) => slice.lastEvents),
+    add(slice: FunnelCounts) {
+      visitors += slice.visitors;
+      completed += slice.completed;
+      addRows(events, slice.events);
+      addRows(lastEvents, slice.lastEvents);
+      for (const row of slice.endings) {
+        endings.set(row.ending, (endings.get(row.ending) ?? 0) + row.visits);
+      }
+    },
+    counts: (): FunnelCounts => ({
+      visitors,
+      completed,
+      events: ordered(events),
+      endings: [...endings].map(([ending, visits]) => ({ ending, visits })),
+      lastEvents: ordered(lastEvents),
+    }),
   };
 }
 

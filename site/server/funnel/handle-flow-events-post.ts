@@ -11,8 +11,8 @@
  * nothing for the sender but a red line in its console; and a flood learns nothing from the
  * answer about where the limits lie. Batches past the request rate limit still get 429.
  */
+import { clientKey } from '@/site/server/auth/client-key';
 import { errorResponse } from '@/site/server/http/api-response';
-import { clientIp } from '@/site/server/http/client-ip';
 import {
   fromAnotherSite,
   overRateLimit,
@@ -55,7 +55,7 @@ export async function handleFlowEventsPost(
   if (!checked.ok) return errorResponse(400, checked.errors);
 
   const { events } = checked;
-  const allowed = await services.clientQuota(clientIp(request.headers) ?? 'unknown', events.length);
+  const allowed = await services.clientQuota(clientKey(request), events.length);
   const { dropped } = await services.store.insertEvents(events.slice(0, allowed), now(), {
     perVisit: services.perVisit,
     overClient: events.slice(allowed),

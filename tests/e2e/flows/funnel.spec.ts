@@ -5,7 +5,7 @@
  * exactly, per transition. This file runs in its own Playwright project after every other test
  * (playwright.config.ts), so the events since it started are its own visitors' only.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { browserWalks } from './support/browser-walks';
 import { expectStep, visitorIp, walkSteps } from './support/flow-driver';
 import { repoFlows, sitePlacements } from './support/repo-flows';
@@ -105,16 +105,21 @@ test('each covering path of the client questionnaire and one visitor leaving at 
   }
 });
 
-test('staff see the same counts on the funnel page as the report gives', async ({ page }) => {
-  const email = uniqueEmail('funnel-staff', 'firm.example');
+/** A new staff member, signed in, on today's funnel page of the client questionnaire. */
+async function staffOnTodaysFunnel(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label, 'firm.example');
   await verifiedAccount(page.request, email);
   await grantRole(email, 'staff');
   expect((await page.request.post('/auth/login', { data: { email, password } })).status()).toBe(
     200,
   );
-
   const today = new Date().toISOString().slice(0, 10);
   await page.goto(`/admin/flows/client?from=${today}&to=${today}`);
+  return today;
+}
+
+test('staff see the same counts on the funnel page as the report gives', async ({ page }) => {
+  const today = await staffOnTodaysFunnel(page, 'funnel-staff');
   const report = await funnelNow(today);
   const table = page.getByRole('table', { name: 'Visitors per step and transition' });
   for (const step of report.steps) {
@@ -150,14 +155,7 @@ test('a visit past its storage limit is answered 204, and staff see the events d
   const report = await funnelNow(new Date().toISOString().slice(0, 10));
   expect(report.dropped).toEqual({ visit: 100, client: 0 });
 
-  const email = uniqueEmail('funnel-drops', 'firm.example');
-  await verifiedAccount(page.request, email);
-  await grantRole(email, 'staff');
-  expect((await page.request.post('/auth/login', { data: { email, password } })).status()).toBe(
-    200,
-  );
-  const today = new Date().toISOString().slice(0, 10);
-  await page.goto(`/admin/flows/client?from=${today}&to=${today}`);
+  await staffOnTodaysFunnel(page, 'funnel-drops');
   await expect(
     page.getByText(
       "100 event(s) dropped over the storage limits on the days of this period, not counted here: 0 past a client's share (per hour or day), 100 past a visit's limit.",

@@ -12,7 +12,14 @@ import { funnel } from '@/site/server/funnel/funnel-report';
 import type { FunnelServices } from '@/site/server/funnel/funnel-services';
 import { handleFlowEventsPost } from '@/site/server/funnel/handle-flow-events-post';
 import { dialects } from '@/tests/integration/support/test-databases';
-import { endpointServices, repoFlow, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
+import {
+  beaconRequest,
+  endpointServices,
+  repoFlow,
+  tempFunnel,
+  visitEvents,
+  wireBatch,
+} from './funnel-fixtures';
 
 const client = repoFlow('client');
 const receivedAt = Date.UTC(2025, 10, 24, 15);
@@ -21,21 +28,12 @@ const DAY = 86_400_000;
 /** Six events a visit might send: the first three steps, shown and left. */
 const sixEvents = ['phase', 'phase#1', 'revenue', 'revenue#0', 'industry', 'industry#0'];
 
-function post(services: FunnelServices, body: unknown, address: string) {
-  return handleFlowEventsPost(
-    new Request('http://site.test/api/flow-events', {
-      method: 'POST',
-      headers: {
-        'content-type': 'text/plain;charset=UTF-8',
-        origin: 'http://site.test',
-        'x-forwarded-for': address,
-      },
-      body: JSON.stringify(body),
-    }),
+const post = (services: FunnelServices, body: unknown, address: string) =>
+  handleFlowEventsPost(
+    beaconRequest(body, { 'x-forwarded-for': address }),
     services,
     () => receivedAt,
   );
-}
 
 /** A batch of the visit's six events, numbered from `firstSeq`. */
 const batchOf = (visit: string, firstSeq = 0) =>

@@ -109,6 +109,15 @@ export function wireBatch(events: readonly FunnelEvent[]) {
   };
 }
 
+/** `POST /api/flow-events` from a page of this site, as the beacon sends it. */
+export function beaconRequest(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request('http://site.test/api/flow-events', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://site.test', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
 /** The client questionnaire's way through the revenue branch (events as a visit reports them). */
 export const toRevenue = ['phase', 'phase#1', 'revenue', 'revenue#0'];
 

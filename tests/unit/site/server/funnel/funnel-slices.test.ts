@@ -13,7 +13,14 @@ import { funnel, type FunnelOptions } from '@/site/server/funnel/funnel-report';
 import { FunnelStore } from '@/site/server/funnel/funnel-store';
 import { handleFlowEventsPost } from '@/site/server/funnel/handle-flow-events-post';
 import { dialects } from '@/tests/integration/support/test-databases';
-import { endpointServices, repoFlow, tempFunnel, visitEvents, wireBatch } from './funnel-fixtures';
+import {
+  beaconRequest,
+  endpointServices,
+  repoFlow,
+  tempFunnel,
+  visitEvents,
+  wireBatch,
+} from './funnel-fixtures';
 import { seedRandomEvents } from './random-visits';
 
 const client = repoFlow('client');
@@ -167,13 +174,9 @@ describe.each(dialects)('the funnel report in slices on %s', (dialect) => {
       order.push('report'),
     );
     const beacon = handleFlowEventsPost(
-      new Request('http://site.test/api/flow-events', {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain', origin: 'http://site.test' },
-        body: JSON.stringify(
-          wireBatch(visitEvents('beacon-during-report-01', client, ['phase', 'phase#1'])),
-        ),
-      }),
+      beaconRequest(
+        wireBatch(visitEvents('beacon-during-report-01', client, ['phase', 'phase#1'])),
+      ),
       endpointServices(store),
     ).then((response) => order.push(`beacon ${response.status}`));
     await Promise.all([report, beacon]);
