@@ -18,7 +18,7 @@ export interface LinkHosts {
 const SITE = 'https://site.invalid';
 
 /** Every place an ending sends a visitor: the JSON pointer of the URL and the URL as written. */
-export function endingTargets(flow: ResolvedFlow): { pointer: string; href: string }[] {
+function endingTargets(flow: ResolvedFlow): { pointer: string; href: string }[] {
   return flow.endings.flatMap((ending, i) => {
     const at = `/endings/${i}`;
     if (ending.kind === 'redirect') return [{ pointer: `${at}/path`, href: ending.path }];
@@ -40,7 +40,7 @@ export function endingTargets(flow: ResolvedFlow): { pointer: string; href: stri
  * with the WHATWG URL parser, as browsers and Next's router read it, so `//host`, `/\host` and a
  * tab or line break inside `/ /host` count as the other site they lead to.
  */
-export function linkTarget(href: string): 'site' | 'refused' | { host: string } {
+function linkTarget(href: string): 'site' | 'refused' | { host: string } {
   let url: URL;
   try {
     url = new URL(href, SITE);

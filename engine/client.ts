@@ -47,7 +47,7 @@ export {
 export { findStep, findEnding, endingHref, uploadFields } from './flow-lookup';
 export { CONTACT_KEYS } from './contact-keys';
 export { checkFlowLinks } from './check-flow-links';
-export { checkEndingLinks, endingTargets, linkTarget, type LinkHosts } from './check-ending-links';
+export { checkEndingLinks, type LinkHosts } from './check-ending-links';
 export { prefillAnswers, type Prefill } from './prefill-answers';
 export { captchaAction } from './captcha-action';
 export {

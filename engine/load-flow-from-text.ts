@@ -8,17 +8,28 @@ import {
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowOption, FlowVars, ResolvedFlow } from './types';
 
-export interface LoadFlowFromTextInput {
+/** What the deployment tells the checks of each flow file (`loadFlows` passes them on). */
+export interface LoadFlowsOptions {
+  /**
+   * Where the deployment says which HubSpot form a form key goes to (the engine reads no
+   * environment): the fix when `formKey` has none, or undefined when it has one. Each form key
+   * without one becomes a warning.
+   */
+  unconfiguredForm?: (formKey: string) => string | undefined;
+  /**
+   * The hosts the deployment lets an ending's links, buttons and redirects send visitors to,
+   * besides the site's own paths. Without it, every link to another host is a warning.
+   */
+  linkHosts?: LinkHosts;
+}
+
+export interface LoadFlowFromTextInput extends LoadFlowsOptions {
   /** The file name, `<id>.json`: diagnostics name it and the flow's id must equal its stem. */
   file: string;
   /** The file's text, exactly as an editor or a store holds it. */
   text: string;
   optionLists?: OptionLists;
   vars: FlowVars;
-  /** As `LoadFlowsOptions.unconfiguredForm`: a warning per form key it gives a fix for. */
-  unconfiguredForm?: (formKey: string) => string | undefined;
-  /** As `LoadFlowsOptions.linkHosts`: the hosts an ending may send visitors to. */
-  linkHosts?: LinkHosts;
 }
 
 /**

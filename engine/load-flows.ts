@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { LinkHosts } from './check-ending-links';
 import { checkFlowLinks } from './check-flow-links';
 import { parseJsonSource, locate, type JsonSource } from './json-source';
 import { loadOptionListsFromData } from './load-flow-from-data';
-import { loadFlowFromText } from './load-flow-from-text';
+import { loadFlowFromText, type LoadFlowsOptions } from './load-flow-from-text';
 import type { OptionLists } from './resolve-flow';
 import type { Diagnostic, FlowVars, ResolvedFlow } from './types';
 
@@ -45,19 +44,8 @@ function jsonFiles(dir: string): string[] {
   }
 }
 
-export interface LoadFlowsOptions {
-  /**
-   * Where the deployment says which HubSpot form a form key goes to (the engine reads no
-   * environment): the fix when `formKey` has none, or undefined when it has one. Each form key
-   * without one becomes a warning.
-   */
-  unconfiguredForm?: (formKey: string) => string | undefined;
-  /**
-   * The hosts the deployment lets an ending's links, buttons and redirects send visitors to,
-   * besides the site's own paths. Without it, every link to another host is a warning.
-   */
-  linkHosts?: LinkHosts;
-}
+// Declared beside the per-file check that applies them; each file of a folder gets them.
+export type { LoadFlowsOptions };
 
 /**
  * The shared option lists of a flows folder (`<dir>/options/*.json`), each checked, with a list
@@ -123,14 +111,7 @@ export function loadFlows(
       diagnostics.push(text);
       continue;
     }
-    const result = loadFlowFromText({
-      file: name,
-      text,
-      optionLists,
-      vars,
-      unconfiguredForm: options.unconfiguredForm,
-      linkHosts: options.linkHosts,
-    });
+    const result = loadFlowFromText({ ...options, file: name, text, optionLists, vars });
     diagnostics.push(...result.diagnostics);
     if (result.flow) {
       flows[result.flow.id] = result.flow;

@@ -11,7 +11,6 @@ import { notFound } from 'next/navigation';
 import { env } from '@/site/env';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { requireStaff } from '@/site/server/admin/staff-guard';
-import { flowLinkHosts } from '@/site/server/flows/flow-link-hosts';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { AdminFrame } from '../admin-frame';
@@ -43,7 +42,7 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
         draft={draft}
         optionLists={store.optionListData()}
         vars={{ brandName: env.BRAND_NAME, brandSlug: env.BRAND_SLUG }}
-        linkHosts={flowLinkHosts(env)}
+        linkHosts={store.linkHosts()}
         csrf={csrf}
         funnel={liveFunnel}
         presence={<StudioPresence flowId={id} csrf={csrf} />}

@@ -24,6 +24,7 @@ import {
   locateInText,
   type Diagnostic,
   type FlowVars,
+  type LinkHosts,
   type LoadFlowsOptions,
   type ResolvedFlow,
 } from '@/engine';
@@ -225,6 +226,11 @@ export class FlowCatalogue {
   /** The shared lists' data as checks see them, by list id (the studio's browser checks). */
   optionListData(): Readonly<Record<string, unknown>> {
     return this.lists.data();
+  }
+
+  /** The hosts endings may link to, as `publish` holds them (the studio's browser checks). */
+  linkHosts(): LinkHosts | undefined {
+    return this.options.linkHosts;
   }
 
   reloadOptionLists(): Promise<void> {

@@ -62,7 +62,7 @@ describe.each(dialects)('publishing endings that leave the site, on %s', (dialec
       files: loadFlowRegistry(FLOWS_DIR, VARS),
       vars: VARS,
       database: () => Promise.resolve(site),
-      ...(linkHosts ? { linkHosts } : {}),
+      linkHosts,
     });
   const enforced: LinkHosts = { allowed: ['calendly.com', 'localhost'], enforced: true };
 
