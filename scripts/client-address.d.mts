@@ -1,22 +1,22 @@
-/** An address range of TRUST_PROXY: the leading `bits` of `bytes` (4 bytes IPv4, 16 IPv6). */
-export interface AddressRange {
-  bytes: number[];
-  bits: number;
+import type { BlockList } from 'node:net';
+
+/** The proxies TRUST_PROXY names: its IPv4 ranges and its IPv6 ranges. */
+export interface ProxyRanges {
+  ipv4: BlockList;
+  ipv6: BlockList;
 }
 
 /** Which X-Forwarded-For reports the site believes (see client-address.mjs). */
 export type ProxyTrust =
-  { kind: 'socket' } | { kind: 'hops'; hops: number } | { kind: 'proxies'; ranges: AddressRange[] };
+  { kind: 'socket' } | { kind: 'hops'; hops: number } | { kind: 'proxies'; proxies: ProxyRanges };
 
 export const bothTrustSettings: string;
-export function addressBytes(text: string | undefined): number[] | undefined;
-export function formatAddress(bytes: number[]): string;
 export function canonicalAddress(text: string | undefined): string | undefined;
 export function parseTrustProxyHops(value: string | undefined): number | undefined;
-export function parseTrustProxy(value: string | undefined): AddressRange[] | undefined;
+export function parseTrustProxy(value: string | undefined): ProxyRanges | undefined;
 export function proxyTrustOf(
   hops: number | undefined,
-  ranges: AddressRange[] | undefined,
+  proxies: ProxyRanges | undefined,
 ): ProxyTrust;
 export function proxyTrust(source: Record<string, string | undefined>): ProxyTrust;
 export function clientAddress(

@@ -17,127 +17,62 @@
 // Plain JavaScript: the production server (scripts/serve.mjs) loads it as it is, before Next, and
 // site/env.ts and site/server/http/client-ip.ts share it through the bundles.
 
+import { BlockList, isIP } from 'node:net';
+
 const maxHops = 10;
 
 /** TRUST_PROXY and TRUST_PROXY_HOPS set together (the same words in serve.mjs and site/env.ts). */
 export const bothTrustSettings =
   'cannot be set together with TRUST_PROXY_HOPS: name the proxies or count them, not both';
 
-function ipv4Bytes(text) {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  const bytes = [];
-  for (const part of parts) {
-    // No leading zeros: some parsers read 010 as octal, so its meaning is not agreed.
-    if (!/^(0|[1-9]\d{0,2})$/.test(part) || Number(part) > 255) return undefined;
-    bytes.push(Number(part));
-  }
-  return bytes;
-}
-
-/** The 16-bit words of one side of an IPv6 address's `::`; an IPv4 tail counts as two. */
-function ipv6Words(side, mayEndInIpv4) {
-  if (side === '') return [];
-  const groups = side.split(':');
-  const words = [];
-  for (const [index, group] of groups.entries()) {
-    if (mayEndInIpv4 && index === groups.length - 1 && group.includes('.')) {
-      const tail = ipv4Bytes(group);
-      if (!tail) return undefined;
-      words.push(tail[0] * 256 + tail[1], tail[2] * 256 + tail[3]);
-    } else if (/^[0-9a-f]{1,4}$/i.test(group)) {
-      words.push(parseInt(group, 16));
-    } else {
-      return undefined;
-    }
-  }
-  return words;
-}
-
-function ipv6Bytes(text) {
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const compressed = halves.length === 2;
-  const head = ipv6Words(halves[0], !compressed);
-  const tail = compressed ? ipv6Words(halves[1], true) : [];
-  if (!head || !tail) return undefined;
-  const missing = 8 - head.length - tail.length;
-  if (compressed ? missing < 1 : missing !== 0) return undefined;
-  const words = [...head, ...new Array(missing).fill(0), ...tail];
-  return words.flatMap((word) => [word >> 8, word & 255]);
-}
-
-const isIpv4Mapped = (bytes) =>
-  bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 255 && bytes[11] === 255;
-
-/**
- * An address as its bytes: 4 for IPv4 (IPv4-mapped IPv6 included), 16 for IPv6, with a zone
- * (`fe80::1%eth0`) dropped. Undefined when the text is not an address.
- */
-export function addressBytes(text) {
-  if (typeof text !== 'string' || text.length === 0 || text.length > 64) return undefined;
-  if (!text.includes(':')) return ipv4Bytes(text);
-  const bytes = ipv6Bytes(text.replace(/%[\w.-]+$/, ''));
-  if (!bytes) return undefined;
-  return isIpv4Mapped(bytes) ? bytes.slice(12) : bytes;
-}
-
-/** Dotted IPv4, or IPv6 as RFC 5952 writes it (lower case, the longest run of zeros as `::`). */
-export function formatAddress(bytes) {
-  if (bytes.length === 4) return bytes.join('.');
-  const words = [];
-  for (let i = 0; i < 16; i += 2) words.push(bytes[i] * 256 + bytes[i + 1]);
-  let best = { start: -1, length: 1 };
-  for (let start = 0; start < 8;) {
-    let end = start;
-    while (end < 8 && words[end] === 0) end += 1;
-    if (end - start > best.length) best = { start, length: end - start };
-    start = Math.max(end, start + 1);
-  }
-  const hex = (list) => list.map((word) => word.toString(16)).join(':');
-  if (best.start === -1) return hex(words);
-  return `${hex(words.slice(0, best.start))}::${hex(words.slice(best.start + best.length))}`;
-}
-
-/** One address in the canonical spelling of formatAddress, or undefined when it is none. */
+/** One address in one spelling, or undefined when the text is not an address. */
 export function canonicalAddress(text) {
-  const bytes = addressBytes(text);
-  return bytes && formatAddress(bytes);
+  if (typeof text !== 'string' || text.length > 64) return undefined;
+  // A zone (`fe80::1%eth0`) names the interface the address is reached on: it is dropped.
+  const bare = text.replace(/%[\w.-]+$/, '');
+  if (bare.includes('%')) return undefined;
+  // IPv4 in four decimal parts without leading zeros: some parsers read 010 as octal.
+  const family = isIP(bare);
+  if (family === 4) return bare === text ? text : undefined;
+  if (family !== 6) return undefined;
+  // The URL standard writes IPv6 as RFC 5952 does: lower case, the longest run of zeros as `::`.
+  const ipv6 = new URL(`http://[${bare}]`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ipv6);
+  if (!mapped) return ipv6;
+  const [high, low] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
 /**
- * One X-Forwarded-For entry (or a socket address) as bytes. Some proxies add the port:
- * `192.0.2.1:4711`, `[2001:db8::1]:4711`; the address is what counts.
+ * One X-Forwarded-For entry (or a socket address) in canonicalAddress's spelling. Some proxies
+ * add the port: `192.0.2.1:4711`, `[2001:db8::1]:4711`; the address is what counts.
  */
-function entryBytes(entry) {
+function entryAddress(entry) {
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(entry);
-  if (bracketed) return addressBytes(bracketed[1]);
+  if (bracketed) return canonicalAddress(bracketed[1]);
   const withPort = /^([\d.]+):\d{1,5}$/.exec(entry);
-  return addressBytes(withPort ? withPort[1] : entry);
+  return canonicalAddress(withPort ? withPort[1] : entry);
 }
 
-/** `10.0.0.0/8`, `::1`, `fd00::/8`; an IPv4-mapped range (`::ffff:10.0.0.0/104`) is IPv4. */
-function parseRange(text) {
+const familyOf = (address) => (address.includes(':') ? 'ipv6' : 'ipv4');
+
+/**
+ * Adds one TRUST_PROXY entry (`10.0.0.0/8`, `::1`, `fd00::/8`) to the list of its family; false
+ * when it is none. An IPv4-mapped range (`::ffff:10.0.0.0/104`) is an IPv4 range, its prefix
+ * counting the 96 bits before the IPv4 part. Each family has a list of its own: one BlockList
+ * would match IPv4 addresses against IPv6 ranges too (`::/0` holds every IPv4-mapped address).
+ */
+function addRange(proxies, text) {
   const [address, prefixText, ...rest] = text.split('/');
-  if (rest.length > 0) return undefined;
-  const bytes = address.includes('%') ? undefined : addressBytes(address);
-  if (!bytes) return undefined;
-  const written = address.includes(':') ? 128 : 32;
-  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined;
+  const canonical = address.includes('%') ? undefined : canonicalAddress(address);
+  if (!canonical || rest.length > 0) return false;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return false;
+  const written = familyOf(address) === 'ipv6' ? 128 : 32;
   const prefix = prefixText === undefined ? written : Number(prefixText);
-  if (prefix > written) return undefined;
-  // Written as IPv6 but mapping IPv4: the prefix counts the 96 bits before the IPv4 part.
-  const bits = bytes.length === 4 && written === 128 ? prefix - 96 : prefix;
-  if (bits < 0) return undefined;
-  return { bytes, bits };
-}
-
-function inRange(bytes, range) {
-  if (bytes.length !== range.bytes.length) return false;
-  for (let bit = 0; bit < range.bits; bit += 8) {
-    const mask = range.bits - bit >= 8 ? 255 : (255 << (8 - (range.bits - bit))) & 255;
-    if ((bytes[bit / 8] & mask) !== (range.bytes[bit / 8] & mask)) return false;
-  }
+  const family = familyOf(canonical);
+  const bits = family === 'ipv4' ? prefix - (written - 32) : prefix;
+  if (prefix > written || bits < 0) return false;
+  proxies[family].addSubnet(canonical, bits, family);
   return true;
 }
 
@@ -154,32 +89,32 @@ export function parseTrustProxyHops(value) {
 }
 
 /**
- * TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas (or spaces);
- * undefined when unset or empty.
+ * TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas (or spaces), as a
+ * BlockList per family; undefined when unset or empty.
  */
 export function parseTrustProxy(value) {
   if (blank(value)) return undefined;
   const entries = value.split(/[\s,]+/).filter((entry) => entry !== '');
   if (entries.length === 0) throw new Error('must name at least one address or range');
-  return entries.map((entry) => {
-    const range = parseRange(entry);
-    if (!range) {
+  const proxies = { ipv4: new BlockList(), ipv6: new BlockList() };
+  for (const entry of entries) {
+    if (!addRange(proxies, entry)) {
       throw new Error(
         `must list IP addresses or CIDR ranges (10.0.0.0/8, 127.0.0.1, ::1, fd00::/8) separated by commas; "${entry}" is neither`,
       );
     }
-    return range;
-  });
+  }
+  return proxies;
 }
 
 /**
  * The proxy trust of the two parsed settings: `{ kind: 'socket' }` (no proxy), `{ kind: 'hops',
- * hops }` or `{ kind: 'proxies', ranges }`.
+ * hops }` or `{ kind: 'proxies', proxies }`.
  */
-export function proxyTrustOf(hops, ranges) {
-  if (hops !== undefined && ranges !== undefined)
+export function proxyTrustOf(hops, proxies) {
+  if (hops !== undefined && proxies !== undefined)
     throw new Error(`TRUST_PROXY ${bothTrustSettings}`);
-  if (ranges !== undefined) return { kind: 'proxies', ranges };
+  if (proxies !== undefined) return { kind: 'proxies', proxies };
   return hops ? { kind: 'hops', hops } : { kind: 'socket' };
 }
 
@@ -198,8 +133,8 @@ export function proxyTrust(source) {
     }
   };
   const hops = read('TRUST_PROXY_HOPS', parseTrustProxyHops);
-  const ranges = read('TRUST_PROXY', parseTrustProxy);
-  if (problems.length === 0 && hops !== undefined && ranges !== undefined) {
+  const proxies = read('TRUST_PROXY', parseTrustProxy);
+  if (problems.length === 0 && hops !== undefined && proxies !== undefined) {
     problems.push(
       `  TRUST_PROXY: ${bothTrustSettings} (got ${JSON.stringify(source.TRUST_PROXY)})`,
     );
@@ -207,7 +142,7 @@ export function proxyTrust(source) {
   if (problems.length > 0) {
     throw new Error(`Invalid environment variables:\n${problems.join('\n')}`);
   }
-  return proxyTrustOf(hops, ranges);
+  return proxyTrustOf(hops, proxies);
 }
 
 /**
@@ -221,14 +156,15 @@ function visitor(reports, trust) {
   } else if (trust.kind === 'proxies') {
     const ours = (entry) => {
       if (entry === null) return true;
-      const bytes = entryBytes(entry);
-      return bytes !== undefined && trust.ranges.some((range) => inRange(bytes, range));
+      const address = entryAddress(entry);
+      if (address === undefined) return false;
+      const family = familyOf(address);
+      return trust.proxies[family].check(address, family);
     };
     while (index > 0 && ours(reports[index])) index -= 1;
   }
   const entry = reports[index];
-  const bytes = typeof entry === 'string' ? entryBytes(entry) : undefined;
-  return bytes && formatAddress(bytes);
+  return typeof entry === 'string' ? entryAddress(entry) : undefined;
 }
 
 const entries = (forwardedFor) =>

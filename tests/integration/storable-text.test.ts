@@ -535,9 +535,12 @@ const segment = (value: string) =>
     )
     .join('');
 
+/**
+ * A case whose value is sent as the `{…}` part of the address its name gives (`GET /x/{id}`):
+ * by staff (`staff`), as a staff form (`form`), or posted as JSON (`post`).
+ */
 const address = (
   name: string,
-  route: (value: string) => string,
   plain: string,
   taken: number,
   how: { staff?: boolean; post?: boolean; form?: boolean; named?: boolean } = {},
@@ -548,70 +551,50 @@ const address = (
   carrier: 'address',
   plain,
   taken,
-  send: (site, value) =>
-    how.form
-      ? site.form(route(segment(value)), [])
+  send: (site, value) => {
+    const route = name.split(' ')[1]!.replace(/\{\w+\}/, () => segment(value));
+    return how.form
+      ? site.form(route, [])
       : site.fetch(
-          route(segment(value)),
+          route,
           how.post
             ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
             : {},
           how.staff,
-        ),
+        );
+  },
 });
 
 const addresses: TextField[] = [
+  { ...address('GET /admin/leads?q={q}', 'ada', 200, { staff: true }), field: 'q' },
   {
-    ...address('GET /admin/leads?q=', (v) => `/admin/leads?q=${v}`, 'ada', 200, { staff: true }),
-    field: 'q',
-  },
-  {
-    ...address('GET /admin/leads?q= longest', (v) => `/admin/leads?q=${v}`, 'ada', 200, {
-      staff: true,
-    }),
+    ...address('GET /admin/leads?q={q} longest', 'ada', 200, { staff: true }),
     field: 'q',
     longest: { value: 'q'.repeat(200), status: 200 },
     over: { value: 'q'.repeat(201), status: 200 },
   },
-  address('GET /admin/leads/{id}', (v) => `/admin/leads/${v}`, 'nope', 404, { staff: true }),
-  // An id that looks like a file's name is still a page's.
-  address('GET /admin/leads/{id}.x', (v) => `/admin/leads/${v}.x`, 'nope', 404, { staff: true }),
-  address('GET /admin/flows/{id}', (v) => `/admin/flows/${v}`, 'client', 200, { staff: true }),
-  address('GET /admin/flows/{id}/edit', (v) => `/admin/flows/${v}/edit`, 'client', 200, {
-    staff: true,
-  }),
-  address('GET /admin/flows/{id}/versions', (v) => `/admin/flows/${v}/versions`, 'client', 200, {
-    staff: true,
-  }),
-  address(
-    'GET /admin/flows/options/{listId}/edit',
-    (v) => `/admin/flows/options/${v}/edit`,
-    'yes-no',
-    200,
-    { staff: true },
-  ),
-  address('POST /admin/leads/{id}/handled', (v) => `/admin/leads/${v}/handled`, 'nope', 404, {
-    form: true,
-  }),
-  address('POST /admin/leads/{id}/retry', (v) => `/admin/leads/${v}/retry`, 'nope', 404, {
-    form: true,
-  }),
-  address('POST /admin/flows/{id}/draft', (v) => `/admin/flows/${v}/draft`, 'nope', 404, {
-    form: true,
-  }),
-  address(
-    'POST /admin/flows/{id}/draft/discard',
-    (v) => `/admin/flows/${v}/draft/discard`,
-    'nope',
-    400,
-    { form: true },
-  ),
-  address('POST /admin/flows/{id}/publish', (v) => `/admin/flows/${v}/publish`, 'nope', 400, {
-    form: true,
-  }),
-  address('POST /admin/flows/{id}/presence', (v) => `/admin/flows/${v}/presence`, 'nope', 400, {
-    form: true,
-  }),
+  ...(
+    [
+      ['GET /admin/leads/{id}', 'nope', 404],
+      // An id that looks like a file's name is still a page's.
+      ['GET /admin/leads/{id}.x', 'nope', 404],
+      ['GET /admin/flows/{id}', 'client', 200],
+      ['GET /admin/flows/{id}/edit', 'client', 200],
+      ['GET /admin/flows/{id}/versions', 'client', 200],
+      ['GET /admin/flows/options/{listId}/edit', 'yes-no', 200],
+    ] as const
+  ).map(([name, plain, taken]) => address(name, plain, taken, { staff: true })),
+  ...(
+    [
+      ['POST /admin/leads/{id}/handled', 404],
+      ['POST /admin/leads/{id}/retry', 404],
+      ['POST /admin/flows/{id}/draft', 404],
+      ['POST /admin/flows/{id}/draft/discard', 400],
+      ['POST /admin/flows/{id}/publish', 400],
+      ['POST /admin/flows/{id}/presence', 400],
+      ['POST /admin/flows/options/{listId}/draft', 404],
+    ] as const
+  ).map(([name, taken]) => address(name, 'nope', taken, { form: true })),
   {
     name: 'POST /admin/flows/{id}/presence, the longest id',
     field: 'address',
@@ -624,24 +607,9 @@ const addresses: TextField[] = [
     longest: { value: randomText(MAX_ADDRESS_ID), status: 200 },
     over: { value: randomText(3000), status: 400 },
   },
-  address(
-    'POST /admin/flows/options/{listId}/draft',
-    (v) => `/admin/flows/options/${v}/draft`,
-    'nope',
-    404,
-    { form: true },
-  ),
-  address('POST /api/leads/{flowId}', (v) => `/api/leads/${v}`, 'nope', 404, {
-    post: true,
-    named: false,
-  }),
-  {
-    ...address('GET /api/flows/{flowId}', (v) => `/api/flows/${v}`, 'nope', 404),
-    field: 'flowId',
-  },
-  address('GET /api/lead-files/{token}', (v) => `/api/lead-files/${v}`, 'nope', 404, {
-    named: false,
-  }),
+  address('POST /api/leads/{flowId}', 'nope', 404, { post: true, named: false }),
+  { ...address('GET /api/flows/{flowId}', 'nope', 404), field: 'flowId' },
+  address('GET /api/lead-files/{token}', 'nope', 404, { named: false }),
 ];
 
 const table = [...auth, ...leads, ...reporting, ...staff, ...addresses];

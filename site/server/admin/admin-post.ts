@@ -15,7 +15,7 @@ import { AUTH_COOKIE, readCookie } from '@/site/server/auth/auth-cookie';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { fromAnotherSite, readPostBody, type Refuse } from '@/site/server/http/post-checks';
 import type { ApiError } from '@/site/server/http/api-response';
-import { unstorableAddress, unstorableFormField } from '@/site/server/http/storable-text';
+import { unstorableFormField } from '@/site/server/http/storable-text';
 import { siteDatabase } from '@/site/server/runtime/site-runtime';
 import { staffFromRequest, type StaffUser } from './staff-guard';
 
@@ -94,8 +94,9 @@ export function seeOther(location: string): Response {
  * given before anything else, so nothing tells a visitor the action exists); 403 when the
  * request comes from another site's page (`Origin`, `Sec-Fetch-Site`) or its `csrf` field is
  * missing or not this session's; 415 for another content type; 413 beyond `maxBytes` (64 KiB;
- * the flow studio's forms carry a flow's text and allow more); 400 when the address (a lead's or a
- * flow's id) or a field holds text no database stores (storable-text.ts), or an id longer than any.
+ * the flow studio's forms carry a flow's text and allow more); 400 when a field holds text no
+ * database stores (storable-text.ts), or the address an id longer than any. An address holding
+ * such text never gets here: proxy.ts refuses it for every address under /admin.
  */
 export async function checkStaffPost(
   request: Request,
@@ -110,7 +111,7 @@ export async function checkStaffPost(
     refusePlain,
   );
   if (crossSite) return { ok: false, response: crossSite };
-  const badAddress = unstorableAddress(request.url) ?? overlongId(request.url);
+  const badAddress = overlongId(request.url);
   if (badAddress) return { ok: false, response: refusePlain(400, badAddress) };
   const body = await readPostBody(
     request,

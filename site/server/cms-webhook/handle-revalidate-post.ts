@@ -14,8 +14,8 @@
  * it sends, until its window ends (secret-guesses.ts says why the right secret waits too).
  */
 import type { PageContentSource } from '@/site/content/page-content-source';
+import { clientKey } from '@/site/server/auth/client-key';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
-import { clientIp } from '@/site/server/http/client-ip';
 import { readPostBody } from '@/site/server/http/post-checks';
 import { unstorableText } from '@/site/server/http/storable-text';
 import { pathsOfEntry } from './entry-paths';
@@ -57,7 +57,7 @@ export async function handleRevalidatePost(request: Request, deps: RevalidateDep
   const logger = deps.logger ?? console;
   // No secret configured: the endpoint does not exist rather than accepting anyone.
   if (!deps.secret) return new Response('Not found', { status: 404 });
-  const client = clientIp(request.headers) ?? 'unknown';
+  const client = clientKey(request);
   const wait = await deps.guesses.blocked(client);
   if (wait !== undefined) {
     return errorResponse(

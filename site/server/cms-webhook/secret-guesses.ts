@@ -8,8 +8,7 @@
  * the limit unless the same address also failed ten times within the window. Counted in
  * PostgreSQL when the site runs on it (one count for every instance), else in memory.
  */
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { SiteDatabase } from '@/site/server/db/database';
+import { onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
 import { createRateLimiter } from '@/site/server/db/rate-limiter';
 
 export const WEBHOOK_FAILURES = 10;
@@ -29,21 +28,14 @@ export function createSecretGuesses(
     windowS: WEBHOOK_WINDOW_S,
   },
 ): SecretGuesses {
-  let limiter: Promise<RateLimiterAbstract> | undefined;
   // Made on first use (the database may not be open yet), again after a failed open.
-  const counter = () =>
-    (limiter ??= (database ? database() : Promise.resolve(undefined)).then(
-      (site) =>
-        createRateLimiter(site, {
-          keyPrefix: 'webhook-secret',
-          points: limit.failures,
-          duration: limit.windowS,
-        }),
-      (error: unknown) => {
-        limiter = undefined;
-        throw error;
-      },
-    ));
+  const counter = onceUntilFailure(async () =>
+    createRateLimiter(database ? await database() : undefined, {
+      keyPrefix: 'webhook-secret',
+      points: limit.failures,
+      duration: limit.windowS,
+    }),
+  );
   return {
     async blocked(client) {
       const state = await (await counter()).get(client);

@@ -7,7 +7,7 @@ import {
 import { env } from '@/site/env';
 import { runtimeSlot } from '@/site/server/runtime/process-handle.mjs';
 
-const proxyTrust = (): ProxyTrust => proxyTrustOf(env.TRUST_PROXY_HOPS, env.TRUST_PROXY);
+const proxyTrust: ProxyTrust = proxyTrustOf(env.TRUST_PROXY_HOPS, env.TRUST_PROXY);
 
 /**
  * The client's address, or undefined when none can be believed (a rate limit then counts every
@@ -24,7 +24,7 @@ const proxyTrust = (): ProxyTrust => proxyTrustOf(env.TRUST_PROXY_HOPS, env.TRUS
 export function clientIp(headers: Headers): string | undefined {
   const forwardedFor = headers.get('x-forwarded-for') ?? undefined;
   if (runtimeSlot().clientAddresses === 'forwarded') {
-    return forwardedClientAddress(forwardedFor, proxyTrust());
+    return forwardedClientAddress(forwardedFor, proxyTrust);
   }
   return canonicalAddress(forwardedFor?.split(',').pop()?.trim());
 }
@@ -46,5 +46,5 @@ export function noteClientAddressHost(): void {
   const slot = runtimeSlot();
   if (slot.clientAddresses === 'settled') return;
   slot.clientAddresses = 'forwarded';
-  if (proxyTrust().kind === 'socket') console.warn(unsettledHostWarning);
+  if (proxyTrust.kind === 'socket') console.warn(unsettledHostWarning);
 }

@@ -44,29 +44,24 @@ export interface UnstorableValue {
 
 /**
  * The first string in a parsed JSON value, or a key of one of its objects, that cannot be stored
- * (depth first, in document order); undefined when there is none.
+ * (depth first, in document order); undefined when there is none. The path is built only for
+ * what is found, as the search returns: every lead's body is walked.
  */
-export function findUnstorable(
-  value: unknown,
-  path: (string | number)[] = [],
-): UnstorableValue | undefined {
+export function findUnstorable(value: unknown): UnstorableValue | undefined {
   if (typeof value === 'string') {
     const problem = unstorableText(value);
-    return problem ? { path, problem } : undefined;
+    return problem ? { path: [], problem } : undefined;
   }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorable(item, [...path, index]);
-      if (found) return found;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string') {
+      const problem = unstorableText(key);
+      if (problem) return { path: [printableName(key)], problem };
     }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const keyProblem = unstorableText(key);
-      if (keyProblem) return { path: [...path, printableName(key)], problem: keyProblem };
-      const found = findUnstorable(item, [...path, key]);
-      if (found) return found;
+    const found = findUnstorable(item);
+    if (found) {
+      found.path.unshift(key);
+      return found;
     }
   }
   return undefined;

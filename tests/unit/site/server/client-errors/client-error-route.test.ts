@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/site/server/client-errors/client-error-route';
+import { loggedLines } from '@/tests/unit/site/server/support/logged-lines';
 
 const report = {
   digest: '2817334519',
@@ -26,27 +27,12 @@ function post(body: unknown, headers: Record<string, string> = {}, from = `10.0.
   );
 }
 
-/** The lines the endpoint writes to stderr while `run` runs. */
-async function logged(run: () => Promise<unknown>): Promise<string[]> {
-  const lines: string[] = [];
-  const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    write.mockRestore();
-  }
-  return lines;
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('POST /api/client-errors', () => {
   it('logs a report as one JSON line and answers 204', async () => {
     let status = 0;
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       status = (await post(report)).status;
     });
     expect(status).toBe(204);
@@ -61,7 +47,7 @@ describe('POST /api/client-errors', () => {
   });
 
   it('scrubs personal data from a message the browser did not scrub', async () => {
-    const lines = await logged(() =>
+    const lines = await loggedLines(() =>
       post({
         ...report,
         message: 'No lead for jane@example.com (+1 310 555 0147) at https://site.test/x?q=jane',
@@ -81,7 +67,7 @@ describe('POST /api/client-errors', () => {
 
   it('answers 400 naming each field at fault, and logs nothing', async () => {
     let response: Response | undefined;
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       response = await post({
         digest: 'has spaces',
         message: '',
@@ -128,7 +114,7 @@ describe('POST /api/client-errors', () => {
     ['a hidden Origin (null)', { origin: 'null' }],
   ])('refuses a report sent with %s: 403, and logs nothing', async (_label, headers) => {
     let response: Response | undefined;
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       response = await post(report, headers);
     });
     expect(response?.status).toBe(403);
@@ -140,7 +126,7 @@ describe('POST /api/client-errors', () => {
 
   it('accepts a report from a page of this site', async () => {
     let status = 0;
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       status = (await post(report, { origin: 'http://site.test', 'sec-fetch-site': 'same-origin' }))
         .status;
     });
@@ -151,7 +137,7 @@ describe('POST /api/client-errors', () => {
   it('answers 429 with Retry-After once a client sends more than 10 reports a minute', async () => {
     const from = '10.9.9.9';
     const statuses: number[] = [];
-    await logged(async () => {
+    await loggedLines(async () => {
       for (let i = 0; i < 11; i++) statuses.push((await post(report, {}, from)).status);
     });
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(204));

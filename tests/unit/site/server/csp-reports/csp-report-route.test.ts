@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/site/server/csp-reports/csp-report-route';
+import { loggedLines } from '@/tests/unit/site/server/support/logged-lines';
 
 // What Chromium sends to `report-uri` for a script the policy blocked.
 const legacy = {
@@ -69,31 +70,13 @@ function post(
   );
 }
 
-/** The lines the endpoint writes to stderr while `run` runs (each write may hold several). */
-async function logged(run: () => Promise<unknown>): Promise<string[]> {
-  const chunks: string[] = [];
-  const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    chunks.push(String(chunk));
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    write.mockRestore();
-  }
-  return chunks
-    .join('')
-    .split(/(?<=\n)/)
-    .filter(Boolean);
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('POST /api/csp-reports', () => {
   it('logs a report-uri report as one JSON line, addresses without their queries', async () => {
     let status = 0;
     const before = Date.now();
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       status = (await post(legacy)).status;
     });
     expect(status).toBe(204);
@@ -117,7 +100,7 @@ describe('POST /api/csp-reports', () => {
   });
 
   it('logs the CSP reports of a Reporting API batch, dated by their age, and skips the rest', async () => {
-    const lines = await logged(() => post(batch, 'application/reports+json'));
+    const lines = await loggedLines(() => post(batch, 'application/reports+json'));
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(line).toMatchObject({
@@ -135,7 +118,7 @@ describe('POST /api/csp-reports', () => {
 
   it('reads the directive from violated-directive when a browser names no effective one', async () => {
     const { 'effective-directive': _effective, ...old } = legacy['csp-report'];
-    const lines = await logged(() =>
+    const lines = await loggedLines(() =>
       post(
         { 'csp-report': { ...old, 'violated-directive': "img-src 'self'" } },
         'application/json',
@@ -146,14 +129,14 @@ describe('POST /api/csp-reports', () => {
 
   it('logs at most 10 violations of one batch', async () => {
     const many = Array.from({ length: 25 }, () => batch[0]);
-    const lines = await logged(() => post(many, 'application/reports+json'));
+    const lines = await loggedLines(() => post(many, 'application/reports+json'));
     expect(lines).toHaveLength(10);
   });
 
   it('answers 400 for what is not a report, and logs nothing', async () => {
     for (const body of ['{"csp-report":', '{"hello":1}', '42']) {
       let response: Response | undefined;
-      const lines = await logged(async () => {
+      const lines = await loggedLines(async () => {
         response = await post(body);
       });
       expect(response?.status, body).toBe(400);
@@ -171,7 +154,7 @@ describe('POST /api/csp-reports', () => {
   });
 
   it('takes reports from pages of this site, with or without Origin', async () => {
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       expect(
         (
           await post(legacy, undefined, {
@@ -190,7 +173,7 @@ describe('POST /api/csp-reports', () => {
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
   ])('refuses a report sent with %s: 403, and logs nothing', async (_label, headers) => {
     let response: Response | undefined;
-    const lines = await logged(async () => {
+    const lines = await loggedLines(async () => {
       response = await post(legacy, undefined, headers);
     });
     expect(response?.status).toBe(403);
@@ -200,7 +183,7 @@ describe('POST /api/csp-reports', () => {
   it('answers 429 with Retry-After once a client sends more than 60 reports a minute', async () => {
     const from = '10.9.8.7';
     const statuses: number[] = [];
-    await logged(async () => {
+    await loggedLines(async () => {
       for (let i = 0; i < 61; i++) statuses.push((await post(legacy, undefined, {}, from)).status);
     });
     expect(statuses.slice(0, 60)).toEqual(Array(60).fill(204));
@@ -208,6 +191,6 @@ describe('POST /api/csp-reports', () => {
     const limited = await post(legacy, undefined, {}, from);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not limited by this one.
-    expect((await logged(() => post(legacy))).length).toBe(1);
+    expect((await loggedLines(() => post(legacy))).length).toBe(1);
   });
 });

@@ -99,6 +99,10 @@ describe('TRUST_PROXY', () => {
     expect(clientAddress('fe80::1', '203.0.113.9', proxies)).toBe('fe80::1');
     const loopbackOnly = trust({ TRUST_PROXY: '127.0.0.1' });
     expect(clientAddress('::1', '203.0.113.9', loopbackOnly)).toBe('::1');
+    // An IPv6 range holds no IPv4 peer, though ::/0 spans every IPv4-mapped address.
+    expect(clientAddress('127.0.0.1', '203.0.113.9', trust({ TRUST_PROXY: '::/0' }))).toBe(
+      '127.0.0.1',
+    );
   });
 
   it('takes the leftmost when every hop is a proxy, and none past a malformed report', () => {
@@ -148,9 +152,9 @@ describe('the settings, checked at start', () => {
       expect(() => parseEnv(variables), JSON.stringify(variables)).toThrow(message);
     }
     expect(parseEnv({ TRUST_PROXY_HOPS: ' 2 ' }).TRUST_PROXY_HOPS).toBe(2);
-    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual([
-      { bytes: [10, 0, 0, 0], bits: 8 },
-    ]);
+    const proxies = parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY;
+    expect(proxies?.ipv4.rules).toEqual(['Subnet: IPv4 10.0.0.0/8']);
+    expect(proxies?.ipv6.rules).toEqual([]);
   });
 });
 
