@@ -1,10 +1,10 @@
 /**
  * The Content-Security-Policy of an HTML page of this site, given its inline scripts' hashes: the
- * headers that carry it (enforced, or report-only with CSP_REPORT_ONLY), read at run time.
+ * headers that carry it (enforced, or report-only with CSP_REPORT_ONLY), for the configuration the
+ * process runs with. All but the hashes is worked out once, here, not for every page.
  */
 import { env } from '@/site/env';
-import { policyHeaders } from './content-security-policy';
+import { policyHeadersFor } from './content-security-policy';
 
-export function pagePolicy(scriptHashes: readonly string[]): { key: string; value: string }[] {
-  return policyHeaders(env, scriptHashes);
-}
+export const pagePolicy: (scriptHashes: readonly string[]) => { key: string; value: string }[] =
+  policyHeadersFor(env);

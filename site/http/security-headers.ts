@@ -13,7 +13,7 @@
  * it on HTML pages with the policy that lists each page's inline scripts by hash instead
  * (content-security-policy.ts, scripts/csp-html.mjs).
  */
-import { policyHeaders, type CspEnv } from './content-security-policy';
+import { policyHeadersFor, type CspEnv } from './content-security-policy';
 
 /** What the headers depend on, as site/env.ts parses it. */
 export interface SecurityHeaderEnv {
@@ -40,7 +40,7 @@ const deniedFeatures = [
 export function securityHeaders(env: CspEnv): { key: string; value: string }[] {
   const headers = [
     // Content-Security-Policy (or -Report-Only with CSP_REPORT_ONLY) and Reporting-Endpoints.
-    ...policyHeaders(env, 'any-inline'),
+    ...policyHeadersFor(env)('any-inline'),
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: deniedFeatures.map((f) => `${f}=()`).join(', ') },

@@ -14,11 +14,12 @@
 /** Two years, the HSTS preload list's recommendation. */
 export const HSTS_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
 
-const isHttpsUrl = (url: string) => url.toLowerCase().startsWith('https://');
+/** Whether the site at `siteUrl` is served over https (for HSTS, cookies and CSP reports alike). */
+export const servedOverHttps = (siteUrl: string) => siteUrl.toLowerCase().startsWith('https://');
 
 /** The Strict-Transport-Security header for a site served from `siteUrl`: one, or none. */
 export function strictTransportSecurity(siteUrl: string): { key: string; value: string }[] {
-  if (!isHttpsUrl(siteUrl)) return [];
+  if (!servedOverHttps(siteUrl)) return [];
   return [
     { key: 'Strict-Transport-Security', value: `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` },
   ];
@@ -31,7 +32,7 @@ export function strictTransportSecurity(siteUrl: string): { key: string; value: 
  * then refuses to store: nobody else's cookie is weakened by a header.
  */
 export function reachedOverHttps(request: Request, siteUrl: string): boolean {
-  if (isHttpsUrl(siteUrl)) return true;
+  if (servedOverHttps(siteUrl)) return true;
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   if (forwarded) return forwarded === 'https';
   return new URL(request.url).protocol === 'https:';

@@ -96,7 +96,7 @@ const hubspot: WidgetProvider = {
   },
 };
 
-export const widgetProviders: readonly WidgetProvider[] = [googleTagManager, hubspot];
+const widgetProviders: readonly WidgetProvider[] = [googleTagManager, hubspot];
 
 /** The provider that serves the script at `url`, if the site knows it. */
 export function widgetProvider(url: string): WidgetProvider | undefined {

@@ -139,7 +139,23 @@ function violationsLogged(from: number): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The directives of those lines, sorted; and the four the second host's loads fall under. */
+const directivesLogged = (from: number) =>
+  violationsLogged(from)
+    .map((line) => line.effectiveDirective)
+    .sort();
+const secondHostDirectives = ['connect-src', 'frame-src', 'img-src', 'script-src-elem'];
+
 const secondHostLoads = ['/second.js', '/frame.html', '/collect', '/pixel.gif'];
+
+/** The tag manager's second script ran, its frame shows, and the second host got all four. */
+async function expectSecondHostLoaded(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as { secondScript?: string }).secondScript))
+    .toBe('ran');
+  await expect(page.frameLocator('#tag-frame').getByText('Tag frame loaded')).toBeVisible();
+  await expect.poll(() => [...second.asked].sort()).toEqual([...secondHostLoads].sort());
+}
 
 test('with the second host configured, its script, frame, beacon and pixel all load', async ({
   page,
@@ -150,11 +166,7 @@ test('with the second host configured, its script, frame, beacon and pixel all l
   const policy = response.headers()['content-security-policy'] ?? '';
   expect(/frame-src ([^;]*)/.exec(policy)?.[1]?.split(' ')).toContain(second.origin);
 
-  await expect
-    .poll(() => page.evaluate(() => (window as { secondScript?: string }).secondScript))
-    .toBe('ran');
-  await expect(page.frameLocator('#tag-frame').getByText('Tag frame loaded')).toBeVisible();
-  await expect.poll(() => [...second.asked].sort()).toEqual([...secondHostLoads].sort());
+  await expectSecondHostLoaded(page);
   await page.waitForTimeout(1500);
   expect(violations()).toEqual([]);
   expect(violationsLogged(logFrom)).toEqual([]);
@@ -180,16 +192,8 @@ test('without it, the policy blocks all four, and each violation is reported and
 
   // The reports reach the site, which logs one JSON line per blocked load.
   await expect
-    .poll(
-      () =>
-        violationsLogged(logFrom)
-          .map((line) => line.effectiveDirective)
-          .sort(),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toEqual(['connect-src', 'frame-src', 'img-src', 'script-src-elem']);
+    .poll(() => directivesLogged(logFrom), { timeout: 20_000 })
+    .toEqual(secondHostDirectives);
   const byDirective: Record<string, Record<string, unknown>> = Object.fromEntries(
     violationsLogged(logFrom).map((line) => [String(line.effectiveDirective), line]),
   );
@@ -226,22 +230,10 @@ test('with CSP_REPORT_ONLY=1 over https, all four load and are still reported', 
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['content-security-policy']).not.toContain('script-src');
 
+  await expectSecondHostLoaded(page);
   await expect
-    .poll(() => page.evaluate(() => (window as { secondScript?: string }).secondScript))
-    .toBe('ran');
-  await expect(page.frameLocator('#tag-frame').getByText('Tag frame loaded')).toBeVisible();
-  await expect.poll(() => [...second.asked].sort()).toEqual([...secondHostLoads].sort());
-  await expect
-    .poll(
-      () =>
-        violationsLogged(logFrom)
-          .map((line) => line.effectiveDirective)
-          .sort(),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toEqual(['connect-src', 'frame-src', 'img-src', 'script-src-elem']);
+    .poll(() => directivesLogged(logFrom), { timeout: 20_000 })
+    .toEqual(secondHostDirectives);
   for (const line of violationsLogged(logFrom)) {
     expect(line).toMatchObject({ disposition: 'report', documentURL: `${tls.origin}/search` });
   }

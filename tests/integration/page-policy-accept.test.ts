@@ -4,22 +4,13 @@
  * (`Accept: *\/*`) or a crawler (no Accept) put there must carry the policy a browser's
  * navigation gets: the one listing the page's inline scripts by hash, no `'unsafe-inline'`.
  * A HEAD answer, from which a cache refreshes a stored page's headers, carries no policy at all
- * (a 304 neither: tests/unit/build/csp-html.test.ts); everything that is not HTML is still
- * compressed.
+ * (a 304 neither: tests/unit/build/csp-html-responses.test.ts); everything that is not HTML is
+ * still compressed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuild } from './support/leads-build';
-import { startLeadsServer, type LeadsServer } from './support/leads-server';
+import { describe, expect, it } from 'vitest';
+import { servedBuild } from './support/served-build';
 
-let server: LeadsServer;
-
-beforeAll(async () => {
-  await ensureBuild();
-  server = await startLeadsServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const built = servedBuild();
 
 const accepts = {
   browser: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -31,7 +22,7 @@ const accepts = {
 async function policiesOf(path: string): Promise<Record<string, string | null>> {
   const policies: Record<string, string | null> = {};
   for (const [name, accept] of Object.entries(accepts)) {
-    const response = await fetch(`${server.url}${path}`, {
+    const response = await fetch(`${built.server.url}${path}`, {
       headers: accept ? { accept } : {},
     });
     expect(response.status, name).toBe(200);
@@ -52,7 +43,7 @@ describe('the Content-Security-Policy of a page', () => {
   });
 
   it('is the hashed one on a missing page too, asked by a script', async () => {
-    const missing = await fetch(`${server.url}/no-such-page`, { headers: { accept: '*/*' } });
+    const missing = await fetch(`${built.server.url}/no-such-page`, { headers: { accept: '*/*' } });
     expect(missing.status).toBe(404);
     const policy = missing.headers.get('content-security-policy');
     expect(policy).toMatch(/script-src [^;]*'sha256-/);
@@ -60,17 +51,17 @@ describe('the Content-Security-Policy of a page', () => {
   });
 
   it('is absent from a HEAD answer, which a cache merges into a stored page', async () => {
-    const head = await fetch(`${server.url}/contact-us`, { method: 'HEAD' });
+    const head = await fetch(`${built.server.url}/contact-us`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-security-policy')).toBeNull();
   });
 
   it('leaves what is not HTML compressed, as Next sends it', async () => {
-    const html = await (await fetch(`${server.url}/contact-us`)).text();
+    const html = await (await fetch(`${built.server.url}/contact-us`)).text();
     const asset = /\/_next\/static\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     for (const accept of Object.values(accepts)) {
-      const response = await fetch(`${server.url}${asset}`, {
+      const response = await fetch(`${built.server.url}${asset}`, {
         headers: { 'accept-encoding': 'gzip', ...(accept ? { accept } : {}) },
       });
       expect(response.status).toBe(200);

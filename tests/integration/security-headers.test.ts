@@ -2,19 +2,11 @@
  * The built server sends the security headers on every kind of response: a prerendered page,
  * a framework asset, a static JSON route, the health check and the lead endpoint's fast path.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuild } from './support/leads-build';
-import { postLead, startLeadsServer, type LeadsServer } from './support/leads-server';
+import { describe, expect, it } from 'vitest';
+import { postLead } from './support/leads-server';
+import { servedBuild } from './support/served-build';
 
-let server: LeadsServer;
-
-beforeAll(async () => {
-  await ensureBuild();
-  server = await startLeadsServer();
-}, 600_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const served = servedBuild();
 
 function expectHeaders(response: Response) {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -28,22 +20,22 @@ function expectHeaders(response: Response) {
 
 describe('security headers of the built server', () => {
   it('are on pages, assets, JSON routes, the health check and lead answers', async () => {
-    const home = await fetch(`${server.url}/`);
+    const home = await fetch(`${served.server.url}/`);
     expect(home.status).toBe(200);
     expectHeaders(home);
     const asset = /\/_next\/static\/[^"]+\.js/.exec(await home.text())?.[0];
     expect(asset).toBeTruthy();
-    expectHeaders(await fetch(`${server.url}${asset}`));
-    expectHeaders(await fetch(`${server.url}/api/flows/newsletter`));
-    expectHeaders(await fetch(`${server.url}/healthz`));
-    expectHeaders(await fetch(`${server.url}/no-such-page`));
-    const lead = await postLead(server, 'newsletter', {
+    expectHeaders(await fetch(`${served.server.url}${asset}`));
+    expectHeaders(await fetch(`${served.server.url}/api/flows/newsletter`));
+    expectHeaders(await fetch(`${served.server.url}/healthz`));
+    expectHeaders(await fetch(`${served.server.url}/no-such-page`));
+    const lead = await postLead(served.server, 'newsletter', {
       answers: { email: 'headers@example.com' },
-      page: { uri: `${server.url}/`, name: 'home' },
+      page: { uri: `${served.server.url}/`, name: 'home' },
     });
     expect(lead.status).toBe(202);
     expectHeaders(lead);
-    const refused = await postLead(server, 'newsletter', '{not json');
+    const refused = await postLead(served.server, 'newsletter', '{not json');
     expect(refused.status).toBe(400);
     expectHeaders(refused);
   });

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildDir, httpsBuildDir, httpsRunDistDir, runDistDir } from './leads-dist-dir';
+import { buildDir, httpsBuildDir, runDistDir } from './leads-dist-dir';
 import { nextBuild } from './next-build';
 
 export const root = process.cwd();
@@ -58,39 +58,31 @@ export const captchaBuildEnv = {
   CAPTCHA_HIDE_BADGE: 'true',
 };
 
-/** A build the integration tests share: its fixed folder, this run's copy, its environment. */
+/** A build the integration tests share: the folder it is built in, and what it is built with. */
 interface SharedBuild {
   folder: string;
-  runFolder: (token: string) => string;
-  env: () => NodeJS.ProcessEnv;
+  env: Record<string, string>;
 }
 
 const leadsBuild: SharedBuild = {
   folder: buildDir,
-  runFolder: runDistDir,
-  env: () => ({
-    ...process.env,
+  env: {
     ...sentinelSecrets,
     ...widgetScriptUrls,
-    NEXT_DIST_DIR: buildDir,
     NEXT_TELEMETRY_DISABLED: '1',
     HUBSPOT_PORTAL_ID: '4242',
     ...captchaBuildEnv,
-  }),
+  },
 };
-
-/** The SITE_URL of the build made for https. */
-export const httpsBuildSiteUrl = 'https://localhost';
 
 const httpsBuild: SharedBuild = {
   folder: httpsBuildDir,
-  runFolder: httpsRunDistDir,
-  env: () => ({ ...leadsBuild.env(), NEXT_DIST_DIR: httpsBuildDir, SITE_URL: httpsBuildSiteUrl }),
+  env: { ...leadsBuild.env, SITE_URL: 'https://localhost' },
 };
 
 function folderOf(build: SharedBuild): string {
   if (process.env.LEADS_IT_SKIP_BUILD === '1') return build.folder;
-  return build.runFolder(inject('leadsRunToken'));
+  return runDistDir(build.folder, inject('leadsRunToken'));
 }
 
 /** The build folder this run's servers use. LEADS_IT_SKIP_BUILD=1 uses the last build as is. */
@@ -133,7 +125,7 @@ async function ensure(build: SharedBuild): Promise<string> {
     }
     try {
       if (!ready()) {
-        await nextBuild(root, build.env());
+        await nextBuild(root, { ...process.env, ...build.env, NEXT_DIST_DIR: build.folder });
         // The build cache and traces are not needed to serve; BUILD_ID is copied last.
         cpSync(path.join(root, build.folder), path.join(root, dir), {
           recursive: true,
@@ -153,7 +145,7 @@ export function ensureBuild(): Promise<string> {
   return ensure(leadsBuild);
 }
 
-/** The build made with an https SITE_URL (httpsBuildSiteUrl). */
+/** The build made with an https SITE_URL (`https://localhost`). */
 export function ensureHttpsBuild(): Promise<string> {
   return ensure(httpsBuild);
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { httpsRunDistDir, runDistDir } from './leads-dist-dir';
+import { buildDir, httpsBuildDir, runDistDir } from './leads-dist-dir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,8 @@ export default function setup(project: TestProject) {
   const token = randomUUID();
   project.provide('leadsRunToken', token);
   return () => {
-    rmSync(runDistDir(token), { recursive: true, force: true });
-    rmSync(httpsRunDistDir(token), { recursive: true, force: true });
+    for (const folder of [buildDir, httpsBuildDir]) {
+      rmSync(runDistDir(folder, token), { recursive: true, force: true });
+    }
   };
 }
