@@ -81,10 +81,20 @@ export {
   type PathSubmission,
 } from './flow-paths';
 export { coveringPaths } from './covering-paths';
+export { checkHubSpot, missingFields, type MissingField } from './check-hubspot';
+export {
+  ATTRIBUTION_FIELDS,
+  HUBSPOT_FIELD_TYPES,
+  allowedValues,
+  type HubSpotFieldType,
+  type HubSpotFormDefinition,
+  type HubSpotFormField,
+  type HubSpotForms,
+} from './hubspot-forms';
 export { topologicalOrder } from './topological-order';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { formatDiagnostic, isErrorDiagnostic } from './format-diagnostic';
-export { nodeAtPointer, pointerTarget } from './json-source';
+export { locateInText, nodeAtPointer, pointerTarget } from './json-source';
 export { didYouMean } from './did-you-mean';
 export { RENDERER_WORDS } from './renderer-words';
 export { sameContent } from './same-content';

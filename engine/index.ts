@@ -35,4 +35,3 @@ export {
   CSV_COLUMNS,
   type CaseFormat,
 } from './format-cases';
-export { locateInText } from './json-source';

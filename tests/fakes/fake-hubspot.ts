@@ -8,9 +8,41 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** HubSpot's field types (Marketing Forms API v3 `fieldType`). */
+export type FakeFieldType =
+  | 'single_line_text'
+  | 'multi_line_text'
+  | 'email'
+  | 'phone'
+  | 'mobile_phone'
+  | 'number'
+  | 'datepicker'
+  | 'dropdown'
+  | 'radio'
+  | 'multiple_checkboxes'
+  | 'single_checkbox'
+  | 'file'
+  | 'payment_link_radio';
+
+/** A declared field with more than its name: its type, options and flags. */
+export interface FakeField {
+  name: string;
+  label?: string;
+  /** Default `single_line_text` (`email` for a field named `email`). */
+  fieldType?: FakeFieldType;
+  /** The values a dropdown, radio or checkboxes field lists. */
+  options?: string[];
+  required?: boolean;
+  hidden?: boolean;
+  /** Default `0-1` (contact). */
+  objectTypeId?: string;
+}
+
 export interface FakeForm {
-  /** Declared field names (any objectTypeId). */
-  fields: string[];
+  /** The form's name, as HubSpot lists it (default: its id). */
+  name?: string;
+  /** Declared fields: a name alone is a plain text field of any objectTypeId. */
+  fields: (string | FakeField)[];
   required?: string[];
   /** HubSpot's own CAPTCHA switched on: API submissions are refused. */
   recaptcha?: boolean;
@@ -50,13 +82,114 @@ export interface FakeHubSpotOptions {
   host?: string;
   /**
    * Serves `/__fake/…` for a test in another process (the browser tests' fake runs beside the
-   * site): `PUT /__fake/forms/<guid>` sets a form, `GET /__fake/accepted` lists what was
+   * site): `PUT /__fake/forms/<guid>` sets a form (`GET` reads it back, as changed through the
+   * Forms API), `GET /__fake/accepted` lists what was
    * accepted, `GET /__fake/health` answers 200.
    */
   control?: boolean;
 }
 
 type Override = { status: number; retryAfter?: string; body?: string };
+
+const choiceTypes = new Set<FakeFieldType>(['dropdown', 'radio', 'multiple_checkboxes']);
+
+/** A declared field with its defaults filled in. */
+function fieldOf(
+  field: string | FakeField,
+  form: FakeForm,
+): Required<Omit<FakeField, 'options'>> & Pick<FakeField, 'options'> {
+  const spec = typeof field === 'string' ? { name: field } : field;
+  return {
+    name: spec.name,
+    label: spec.label ?? spec.name,
+    fieldType: spec.fieldType ?? (spec.name === 'email' ? 'email' : 'single_line_text'),
+    required: spec.required ?? form.required?.includes(spec.name) ?? false,
+    hidden: spec.hidden ?? false,
+    objectTypeId: spec.objectTypeId ?? '0-1',
+    ...(spec.options ? { options: spec.options } : {}),
+  };
+}
+
+/**
+ * The form as the Marketing Forms API v3 returns it: one field group per field (HubSpot allows
+ * at most three a group), options with label, value and display order.
+ */
+export function formDefinition(id: string, form: FakeForm) {
+  return {
+    id,
+    name: form.name ?? id,
+    formType: 'hubspot',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    archived: false,
+    fieldGroups: form.fields.map((field) => {
+      const f = fieldOf(field, form);
+      return {
+        groupType: 'default_group',
+        richTextType: 'text',
+        fields: [
+          {
+            objectTypeId: f.objectTypeId,
+            name: f.name,
+            label: f.label,
+            required: f.required,
+            hidden: f.hidden,
+            fieldType: f.fieldType,
+            ...(f.options
+              ? {
+                  options: f.options.map((value, displayOrder) => ({
+                    label: value,
+                    value,
+                    displayOrder,
+                    description: '',
+                  })),
+                }
+              : {}),
+            validation: { blockedEmailDomains: [], useDefaultBlockList: false },
+          },
+        ],
+      };
+    }),
+    configuration: { language: 'en', cloneable: true, editable: true, archivable: true },
+    displayOptions: { renderRawHtml: false, theme: 'default_style', submitButtonText: 'Submit' },
+    legalConsentOptions: form.consent?.processing
+      ? { type: 'explicit_consent_to_process' }
+      : { type: 'none' },
+  };
+}
+
+/** What HubSpot says of one value for a declared field, if it refuses it. */
+function valueError(
+  field: ReturnType<typeof fieldOf>,
+  value: string,
+): { message: string; errorType: string } | undefined {
+  if (value === '') return undefined;
+  const where = `Error in 'fields.${field.name}'.`;
+  if (field.fieldType === 'email' && !emailPattern.test(value)) {
+    return { message: `${where} Invalid email address`, errorType: 'INVALID_EMAIL' };
+  }
+  if (field.fieldType === 'number' && !/^-?\d+(\.\d+)?$/.test(value.trim())) {
+    return {
+      message: `${where} ${JSON.stringify(value)} is not a number`,
+      errorType: 'INVALID_NUMBER',
+    };
+  }
+  const allowed =
+    field.fieldType === 'single_checkbox'
+      ? ['true', 'false']
+      : choiceTypes.has(field.fieldType)
+        ? (field.options ?? [])
+        : undefined;
+  if (!allowed) return undefined;
+  const values = field.fieldType === 'multiple_checkboxes' ? value.split(';') : [value];
+  const refused = values.find((v) => !allowed.includes(v));
+  return refused === undefined
+    ? undefined
+    : {
+        message: `${where} ${JSON.stringify(refused)} is not one of the allowed options`,
+        errorType: 'VALUE_NOT_IN_FIELD_DEFINITION',
+      };
+}
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -132,6 +265,8 @@ export class FakeHubSpot {
   /** Every submission request received, accepted or not (status answered). */
   readonly requests: { formGuid: string; status: number; at: number; email?: string }[] = [];
   readonly uploads: { name: string; bytes: number }[] = [];
+  /** Every Forms API call (definitions read or changed), in order. */
+  readonly formReads: { method: string; path: string }[] = [];
   private server: Server | undefined;
   private port = 0;
   private overrides: Override[] = [];
@@ -200,6 +335,10 @@ export class FakeHubSpot {
     }
     if (req.method === 'POST' && url.pathname === '/files/v3/files') {
       return this.handleUpload(req, raw, res);
+    }
+    if (url.pathname.startsWith('/marketing/v3/forms')) {
+      this.handleForms(req, url, raw, res);
+      return;
     }
     const match =
       /^\/submissions\/v3\/integration\/(secure\/submit|submit)\/([^/]+)\/([^/]+)$/.exec(
@@ -306,19 +445,19 @@ export class FakeHubSpot {
         });
         continue;
       }
-      if (!form.fields.includes(field.name)) {
+      const declared = form.fields.find((f) => (typeof f === 'string' ? f : f.name) === field.name);
+      if (declared === undefined) {
         errors.push({
           message: `Error in 'fields.${field.name}'. This field is not in the form definition`,
           errorType: 'FIELD_NOT_IN_FORM_DEFINITION',
         });
-      } else if (field.name === 'email' && !emailPattern.test(field.value)) {
-        errors.push({
-          message: "Error in 'fields.email'. Invalid email address",
-          errorType: 'INVALID_EMAIL',
-        });
+        continue;
       }
+      const refused = valueError(fieldOf(declared, form), field.value);
+      if (refused) errors.push(refused);
     }
-    for (const name of form.required ?? []) {
+    const required = form.fields.map((f) => fieldOf(f, form)).filter((f) => f.required);
+    for (const { name } of required) {
       if (!fields.some((field) => field?.name === name && field.value !== '')) {
         errors.push({
           message: `Error in 'fields.${name}'. Required field '${name}' is missing`,
@@ -347,6 +486,10 @@ export class FakeHubSpot {
     if (method === 'PUT' && form) {
       this.setForm(decodeURIComponent(form[1]!), JSON.parse(raw.toString('utf8')) as FakeForm);
       this.reply(res, 204, null);
+    } else if (method === 'GET' && form) {
+      const stored = this.options.forms[decodeURIComponent(form[1]!)];
+      if (stored) this.reply(res, 200, stored);
+      else this.reply(res, 404, { status: 'error', message: 'Not found' });
     } else if (method === 'GET' && pathname === '/__fake/accepted') {
       this.reply(res, 200, this.accepted);
     } else if (method === 'GET' && pathname === '/__fake/health') {
@@ -354,6 +497,108 @@ export class FakeHubSpot {
     } else {
       this.reply(res, 404, { status: 'error', message: 'Not found' });
     }
+  }
+
+  /**
+   * The Marketing Forms API v3, as far as the site uses it: one form, the paged list, and a
+   * PATCH replacing `fieldGroups` (HubSpot allows at most three fields a group). Each answer
+   * needs the bearer token.
+   */
+  private handleForms(req: IncomingMessage, url: URL, raw: Buffer, res: ServerResponse): void {
+    if (
+      !this.options.accessToken ||
+      req.headers.authorization !== `Bearer ${this.options.accessToken}`
+    ) {
+      this.reply(res, 401, {
+        status: 'error',
+        message: 'Authentication credentials not found.',
+        category: 'INVALID_AUTHENTICATION',
+      });
+      return;
+    }
+    this.formReads.push({ method: req.method ?? 'GET', path: url.pathname });
+    if (req.method === 'GET' && url.pathname === '/marketing/v3/forms') {
+      const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 20) || 20, 1), 50);
+      const ids = Object.keys(this.options.forms);
+      const start = Number(url.searchParams.get('after') ?? 0) || 0;
+      const page = ids.slice(start, start + limit);
+      this.reply(res, 200, {
+        results: page.map((id) => formDefinition(id, this.options.forms[id]!)),
+        ...(start + limit < ids.length
+          ? { paging: { next: { after: String(start + limit), link: '' } } }
+          : {}),
+      });
+      return;
+    }
+    const one = /^\/marketing\/v3\/forms\/([^/]+)$/.exec(url.pathname);
+    const id = one ? decodeURIComponent(one[1]!) : undefined;
+    const form = id === undefined ? undefined : this.options.forms[id];
+    if (!id || !form) {
+      this.reply(res, 404, {
+        status: 'error',
+        message: 'Form not found',
+        category: 'OBJECT_NOT_FOUND',
+      });
+      return;
+    }
+    if (req.method === 'GET') {
+      this.reply(res, 200, formDefinition(id, form));
+      return;
+    }
+    if (req.method !== 'PATCH') {
+      this.reply(res, 405, { status: 'error', message: 'Method not allowed' });
+      return;
+    }
+    let patch: { fieldGroups?: { fields?: Record<string, unknown>[] }[] };
+    try {
+      patch = JSON.parse(raw.toString('utf8')) as typeof patch;
+    } catch {
+      this.reply(res, 400, {
+        status: 'error',
+        message: 'Invalid input JSON',
+        category: 'VALIDATION_ERROR',
+      });
+      return;
+    }
+    if (patch.fieldGroups !== undefined) {
+      const groups = Array.isArray(patch.fieldGroups) ? patch.fieldGroups : [];
+      const fields: FakeField[] = [];
+      for (const [g, group] of groups.entries()) {
+        const list = Array.isArray(group?.fields) ? group.fields : [];
+        if (list.length > 3) {
+          this.reply(res, 400, {
+            status: 'error',
+            message: `fieldGroups[${g}] has ${list.length} fields; a group holds at most 3`,
+            category: 'VALIDATION_ERROR',
+          });
+          return;
+        }
+        for (const field of list) {
+          if (typeof field.name !== 'string' || typeof field.fieldType !== 'string') {
+            this.reply(res, 400, {
+              status: 'error',
+              message: `fieldGroups[${g}]: each field needs a name and a fieldType`,
+              category: 'VALIDATION_ERROR',
+            });
+            return;
+          }
+          const options = Array.isArray(field.options)
+            ? (field.options as { value?: unknown }[]).map((o) => String(o.value))
+            : undefined;
+          fields.push({
+            name: field.name,
+            fieldType: field.fieldType as FakeFieldType,
+            label: typeof field.label === 'string' ? field.label : field.name,
+            required: field.required === true,
+            hidden: field.hidden === true,
+            objectTypeId: typeof field.objectTypeId === 'string' ? field.objectTypeId : '0-1',
+            ...(options ? { options } : {}),
+          });
+        }
+      }
+      this.options.forms[id] = { ...form, fields, required: undefined };
+    }
+    this.reply(res, 200, formDefinition(id, this.options.forms[id]!));
   }
 
   private handleUpload(req: IncomingMessage, raw: Buffer, res: ServerResponse): void {
