@@ -2,7 +2,7 @@
  * `npm run leads -- <command>`: the operator's view of the lead outbox (same database as the
  * server, `LEADS_DB`).
  *   list [--status pending|delivered|held|failed] [--json]
- *   show <id>
+ *   show <id>                   the lead as JSON; on stderr, the fields HubSpot refused
  *   retry <id> | --all-held     re-queue, then attempt delivery right away from this process
  *   export --csv                every lead as CSV on stdout
  *   stats
@@ -152,6 +152,18 @@ async function main() {
       const lead = args[0] ? await store.getLead(args[0]) : undefined;
       if (!lead) fail(args[0] ? `no lead ${args[0]}` : usage);
       console.log(JSON.stringify(lead, null, 2));
+      // The JSON has it all (deliveries[].droppedFields); the fields HubSpot refused are also
+      // said in words, beside it, for the person reading.
+      for (const delivery of lead.deliveries) {
+        const drop = delivery.droppedFields;
+        if (!drop) continue;
+        const how = delivery.status === 'delivered' ? 'delivered' : 'sent';
+        for (const field of drop.fields) {
+          console.error(
+            `${delivery.formKey}: ${how} without ${field.name} = ${JSON.stringify(field.value)}; HubSpot ${drop.httpStatus} ${field.errorType}: ${field.message}`,
+          );
+        }
+      }
       return;
     }
     case 'retry':

@@ -12,6 +12,7 @@ import { requireStaff } from '@/site/server/admin/staff-guard';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
+import { DeliveredWithout } from './delivered-without';
 import { answerRows } from './lead-answers';
 import { StatusBadge, utcTime } from './lead-format';
 
@@ -172,6 +173,7 @@ export async function LeadPage(props: {
             <h3>
               Form “{delivery.formKey}”: <StatusBadge status={delivery.status} />
             </h3>
+            <DeliveredWithout delivery={delivery} />
             <pre className={styles.code}>{JSON.stringify(delivery.body, null, 2)}</pre>
           </div>
         ))}

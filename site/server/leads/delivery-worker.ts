@@ -42,9 +42,9 @@ export interface WorkerOptions {
 export const SUBMITTED_AT_MAX_AGE_MS = 28 * 24 * 60 * 60 * 1000;
 
 /**
- * The body as it goes out: context keys HubSpot rejected before are left out, and a lead held
- * longer than HubSpot backdates is sent with the oldest time it still accepts (the outbox keeps
- * the true time).
+ * The body as it goes out: context keys and fields HubSpot refused before are left out, and a
+ * lead held longer than HubSpot backdates is sent with the oldest time it still accepts (the
+ * outbox keeps the true body and time).
  */
 export function outgoingBody(
   delivery: DeliveryRow,
@@ -53,12 +53,15 @@ export function outgoingBody(
 ): HubSpotBody {
   const context = { ...delivery.body.context } as Record<string, unknown>;
   for (const key of delivery.droppedContext) delete context[key];
+  const dropped = new Set(delivery.droppedFields?.fields.map((field) => field.name));
   return {
     ...delivery.body,
     submittedAt: Math.max(delivery.body.submittedAt, now - SUBMITTED_AT_MAX_AGE_MS),
-    fields: delivery.body.fields.map((field) =>
-      replacements[field.value] ? { ...field, value: replacements[field.value]! } : field,
-    ),
+    fields: delivery.body.fields
+      .filter((field) => !dropped.has(field.name))
+      .map((field) =>
+        replacements[field.value] ? { ...field, value: replacements[field.value]! } : field,
+      ),
     context: context,
   };
 }
@@ -353,8 +356,9 @@ export class DeliveryWorker {
       this.owed.push(() => this.store.releaseClaims([delivery.id]));
       throw error;
     }
-    const result = await this.sink.send(delivery.formKey, outgoingBody(delivery, replacements));
-    const record = this.toRecord(delivery, result);
+    const body = outgoingBody(delivery, replacements);
+    const result = await this.sink.send(delivery.formKey, body);
+    const record = this.toRecord(delivery, body, result);
     const at = Date.now();
     const write = async () => {
       await this.store.recordAttempt(delivery.id, record, at);
@@ -378,6 +382,7 @@ export class DeliveryWorker {
 
   private toRecord(
     delivery: DeliveryRow,
+    sent: HubSpotBody,
     result: Awaited<ReturnType<CrmSink['send']>>,
   ): AttemptRecord {
     if (result.kind === 'unconfigured') {
@@ -386,7 +391,10 @@ export class DeliveryWorker {
     const http = result.result;
     const httpStatus = http.ok ? http.status : undefined;
     const response = http.ok ? http.body : undefined;
-    const verdict = classify(http, delivery.droppedContext);
+    const verdict = classify(http, delivery.droppedContext, {
+      sent: sent.fields.map((field) => field.name),
+      dropped: delivery.droppedFields?.fields.map((field) => field.name),
+    });
     const now = Date.now();
     switch (verdict.kind) {
       case 'delivered':
@@ -416,6 +424,29 @@ export class DeliveryWorker {
           response,
           error: verdict.reason,
           dropContext: [...delivery.droppedContext, ...verdict.keys],
+        };
+      case 'retry-without-fields':
+        // Sent again at once without them; the outbox keeps the whole body.
+        return {
+          status: 'pending',
+          nextAttemptAt: now,
+          httpStatus,
+          response,
+          error: verdict.reason,
+          ...(verdict.keys.length > 0
+            ? { dropContext: [...delivery.droppedContext, ...verdict.keys] }
+            : {}),
+          dropFields: {
+            at: now,
+            httpStatus: httpStatus ?? 400,
+            response: response ?? '',
+            fields: verdict.fields.map((field) => ({
+              name: field.name,
+              value: sent.fields.find((f) => f.name === field.name)?.value ?? '',
+              errorType: field.errorType,
+              message: field.message,
+            })),
+          },
         };
       case 'hold':
         return {

@@ -10,6 +10,7 @@ import type {
   DeliveryStatus,
   LeadDetail,
   LeadFilter,
+  FieldDrop,
   LeadSummary,
   NewLead,
   StoredFile,
@@ -32,6 +33,8 @@ export type AttemptRecord =
       response?: string;
       error: string;
       dropContext?: string[];
+      /** Fields HubSpot refused, to leave out of the next sends (the body stays whole). */
+      dropFields?: FieldDrop;
     }
   | {
       status: 'held';
@@ -123,6 +126,9 @@ export interface LeadStore {
   /**
    * Makes deliveries pending and due at `now`: a lead's held, failed and pending ones; every held
    * one; or the held ones whose hold was "not configured". Resolves with how many changed.
+   * A person's requeue (by lead, or every held one) also forgets the fields HubSpot refused
+   * (`droppedFields`), so a form fixed in HubSpot gets the whole body; the worker's own requeue
+   * of unconfigured holds keeps them.
    */
   requeue(selector: RequeueSelector, now?: number): Promise<number>;
 

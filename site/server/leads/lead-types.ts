@@ -39,6 +39,26 @@ export interface NewLead {
   files: StoredFile[];
 }
 
+/** A field HubSpot refused, left out of the body sent (the outbox keeps the whole body). */
+export interface DroppedField {
+  name: string;
+  /** The value it had in the body that was refused. */
+  value: string;
+  /** HubSpot's error for it: its type (`FIELD_NOT_IN_FORM_DEFINITION`, …) and its message. */
+  errorType: string;
+  message: string;
+}
+
+/** What a delivery is sent without, and HubSpot's own answer that made the site leave it out. */
+export interface FieldDrop {
+  /** When HubSpot refused the fields (ms). */
+  at: number;
+  httpStatus: number;
+  /** HubSpot's whole answer (clipped like every stored response). */
+  response: string;
+  fields: DroppedField[];
+}
+
 export interface DeliveryRow {
   id: number;
   leadId: string;
@@ -50,6 +70,11 @@ export interface DeliveryRow {
   nextAttemptAt: number | null;
   inDoubt: number;
   droppedContext: string[];
+  /**
+   * Fields left out of what is sent, after HubSpot refused them (null: none). Kept on the
+   * automatic retries; a person's retry (`requeue` by lead or every held one) clears it.
+   */
+  droppedFields: FieldDrop | null;
   lastStatus: number | null;
   lastResponse: string | null;
   lastError: string | null;

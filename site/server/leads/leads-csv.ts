@@ -1,12 +1,18 @@
 /** The outbox as CSV (RFC 4180), one row per lead, for spreadsheets. */
 import type { LeadStore } from './lead-store';
-import type { LeadFilter, LeadSummary } from './lead-types';
+import type { DeliveryRow, LeadFilter, LeadSummary } from './lead-types';
 
 /** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs a visitor's text. */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** `contact:delivered`, and the fields HubSpot refused: `contact:delivered(without:gclid)`. */
+function deliveryCell(delivery: DeliveryRow): string {
+  const dropped = delivery.droppedFields?.fields.map((field) => field.name).join(',');
+  return `${delivery.formKey}:${delivery.status}${dropped ? `(without:${dropped})` : ''}`;
 }
 
 /** Every lead, or those a filter keeps (oldest first either way). */
@@ -46,7 +52,7 @@ export async function leadsToCsv(store: LeadStore, filter?: LeadFilter): Promise
         lead.clientIp,
         lead.attempts,
         lead.lastError,
-        lead.deliveries.map((d) => `${d.formKey}:${d.status}`).join(' '),
+        lead.deliveries.map(deliveryCell).join(' '),
         JSON.stringify(lead.answers),
       ]
         .map(csvCell)

@@ -5,7 +5,7 @@
  */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { leadContact } from './lead-contact';
-import type { DeliveryRow, DeliveryStatus, LeadSummary, StoredFile } from './lead-types';
+import type { DeliveryRow, DeliveryStatus, FieldDrop, LeadSummary, StoredFile } from './lead-types';
 import type { DeliveryTable, FileTable, LeadTable } from './outbox-schema';
 
 export type DeliveryRecord = Selectable<DeliveryTable>;
@@ -53,6 +53,8 @@ export function toDelivery(row: DeliveryRecord): DeliveryRow {
     nextAttemptAt: row.next_attempt_at,
     inDoubt: row.in_doubt,
     droppedContext: JSON.parse(row.dropped_context) as string[],
+    droppedFields:
+      row.dropped_fields === null ? null : (JSON.parse(row.dropped_fields) as FieldDrop),
     lastStatus: row.last_status,
     lastResponse: row.last_response,
     lastError: row.last_error,

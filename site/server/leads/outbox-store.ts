@@ -241,6 +241,14 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
             ...(outcome.dropContext
               ? { dropped_context: JSON.stringify(outcome.dropContext) }
               : {}),
+            ...(outcome.dropFields
+              ? {
+                  dropped_fields: JSON.stringify({
+                    ...outcome.dropFields,
+                    response: clip(outcome.dropFields.response),
+                  }),
+                }
+              : {}),
           })
           .execute();
       } else {
@@ -286,12 +294,20 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
     return Number(result.numUpdatedRows);
   }
 
-  /** Puts held (and, for one lead, failed) deliveries back in the queue, due now. */
+  /**
+   * Puts held (and, for one lead, failed) deliveries back in the queue, due now; a person's
+   * requeue sends every field again (the refused ones may have been added in HubSpot since).
+   */
   async requeue(selector: RequeueSelector, now = Date.now()): Promise<number> {
     const db = await this.db();
-    let update = db
-      .updateTable('lead_deliveries')
-      .set({ status: 'pending', hold_kind: null, next_attempt_at: now, updated_at: now });
+    const byPerson = !('unconfiguredOnly' in selector);
+    let update = db.updateTable('lead_deliveries').set({
+      status: 'pending',
+      hold_kind: null,
+      next_attempt_at: now,
+      updated_at: now,
+      ...(byPerson ? { dropped_fields: null } : {}),
+    });
     if ('leadId' in selector) {
       update = update
         .where('lead_id', '=', selector.leadId)

@@ -5,6 +5,10 @@
  * - 401/403/404 and form-configuration errors cannot succeed until someone fixes the token or
  *   the form: hold the lead (nothing is lost; `npm run leads -- retry` resumes it);
  * - a context key HubSpot rejects (hutk, IP, page URI) is dropped and the lead retried once;
+ * - fields HubSpot refuses (undeclared, a value its property does not list, not a number, …) are
+ *   left out and the lead sent again at once, one round only: a lead is worth more than an
+ *   attribution field or an optional answer, and the outbox keeps the whole body. When HubSpot
+ *   then says the form requires a field left out, or refuses fields again, the lead is held;
  * - errors about the visitor's own data will fail forever: mark the lead failed, keep it.
  */
 export type Classification =
@@ -12,7 +16,29 @@ export type Classification =
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
   | { kind: 'hold'; reason: string }
   | { kind: 'retry-without-context'; keys: string[]; reason: string }
+  | {
+      kind: 'retry-without-fields';
+      fields: RefusedField[];
+      /** Context keys HubSpot rejected in the same answer, dropped as well. */
+      keys: string[];
+      reason: string;
+    }
   | { kind: 'failed'; reason: string };
+
+/** A field HubSpot refused, with its own error for it. */
+export interface RefusedField {
+  name: string;
+  errorType: string;
+  message: string;
+}
+
+/** What the delivery's earlier sends left out, for `classify`. */
+export interface SentFields {
+  /** Names of the fields the refused body carried; a refusal naming another is not placed. */
+  sent?: readonly string[];
+  /** Fields already left out after a refusal: there is no second round. */
+  dropped?: readonly string[];
+}
 
 export type HttpResult =
   | { ok: true; status: number; body: string; retryAfter?: string | null }
@@ -51,13 +77,28 @@ const visitorErrors = new Set([
   'VALUE_NOT_IN_FIELD_DEFINITION',
 ]);
 
+/**
+ * Errors that refuse one field's name or value, each saying which field in its message
+ * (`Error in 'fields.<name>'. …`): the rest of the lead can go without that field.
+ */
+const fieldErrors = new Set([
+  'FIELD_NOT_IN_FORM_DEFINITION',
+  'VALUE_NOT_IN_FIELD_DEFINITION',
+  'INVALID_NUMBER',
+  'NUMBER_OUT_OF_RANGE',
+  'INPUT_TOO_LARGE',
+]);
+
+/** The contact's identity: a lead is never sent without it. */
+const neverDropped = new Set(['email']);
+
 interface HubSpotError {
   message?: unknown;
   errors?: { message?: unknown; errorType?: unknown }[];
 }
 
-/** Reads HubSpot's error body defensively: every field is optional, the body may not be JSON. */
-export function parseHubSpotError(body: string): { message: string; errorTypes: string[] } {
+/** HubSpot's error body read defensively: every field is optional, the body may not be JSON. */
+function readErrorBody(body: string) {
   let parsed: HubSpotError | undefined;
   try {
     const value: unknown = JSON.parse(body);
@@ -65,17 +106,90 @@ export function parseHubSpotError(body: string): { message: string; errorTypes: 
   } catch {
     // not JSON: fall through with the raw text
   }
-  const details = Array.isArray(parsed?.errors) ? parsed.errors : [];
-  const messages = details
-    .map((error) => (typeof error?.message === 'string' ? error.message : undefined))
-    .filter((message): message is string => Boolean(message));
+  const details = (Array.isArray(parsed?.errors) ? parsed.errors : []).map((error) => ({
+    message: typeof error?.message === 'string' ? error.message : '',
+    errorType: typeof error?.errorType === 'string' ? error.errorType : '',
+  }));
+  return { parsed, details };
+}
+
+/** HubSpot's error body as one message and its error types, whatever its shape. */
+export function parseHubSpotError(body: string): { message: string; errorTypes: string[] } {
+  const { parsed, details } = readErrorBody(body);
+  const messages = details.map((error) => error.message).filter(Boolean);
   const top = typeof parsed?.message === 'string' ? parsed.message : body.slice(0, 300);
   return {
     message: messages.length > 0 ? messages.join('; ') : top || '(empty body)',
-    errorTypes: details
-      .map((error) => (typeof error?.errorType === 'string' ? error.errorType : undefined))
-      .filter((type): type is string => Boolean(type)),
+    errorTypes: details.map((error) => error.errorType).filter(Boolean),
   };
+}
+
+/** The field an error message names (`Error in 'fields.utm_source'. …`), if it names one. */
+export function fieldNamed(message: string): string | undefined {
+  return /^\s*Error in 'fields\.([^'\s]+)'/.exec(message)?.[1];
+}
+
+/**
+ * The fields (and context keys) to send the lead without, when every error of a 400 refuses a
+ * field it names and the lead can do without, or a context key not dropped before; otherwise
+ * undefined and the answer is classified as before.
+ */
+function droppable(
+  details: ReturnType<typeof readErrorBody>['details'],
+  droppedContext: readonly string[],
+  sent: readonly string[] | undefined,
+): { fields: RefusedField[]; keys: string[] } | undefined {
+  const fields: RefusedField[] = [];
+  const keys: string[] = [];
+  for (const { errorType, message } of details) {
+    const key = contextErrors[errorType];
+    if (key !== undefined && !droppedContext.includes(key)) {
+      keys.push(key);
+      continue;
+    }
+    const name = fieldErrors.has(errorType) ? fieldNamed(message) : undefined;
+    if (name === undefined || neverDropped.has(name)) return undefined;
+    if (sent && !sent.includes(name)) return undefined;
+    const same = fields.find((field) => field.name === name);
+    if (same) same.message = `${same.message}; ${message}`;
+    else fields.push({ name, errorType, message });
+  }
+  return fields.length > 0 ? { fields, keys: [...new Set(keys)] } : undefined;
+}
+
+/**
+ * After a round without some fields, HubSpot's verdict on them: the form requires one after all
+ * (REQUIRED_FIELD naming it), or it refuses fields again. Either way a person must look; a lead
+ * is never sent without still more fields.
+ */
+function afterDrop(
+  details: ReturnType<typeof readErrorBody>['details'],
+  dropped: readonly string[],
+  message: string,
+): Classification | undefined {
+  if (dropped.length === 0) return undefined;
+  const required = details.flatMap(({ errorType, message: text }) => {
+    const name = errorType === 'REQUIRED_FIELD' ? fieldNamed(text) : undefined;
+    return name !== undefined && dropped.includes(name) ? [name] : [];
+  });
+  if (required.length > 0) {
+    const fields = [...new Set(required)];
+    const one = fields.length === 1;
+    return {
+      kind: 'hold',
+      reason:
+        `HubSpot requires ${fields.join(', ')}, which ${one ? 'was' : 'were'} left out after ` +
+        `HubSpot refused ${one ? 'it' : 'them'}: fix the form in HubSpot (or the flow), then ` +
+        `retry. HubSpot: ${message}`,
+    };
+  }
+  if (details.some(({ errorType }) => fieldErrors.has(errorType))) {
+    return {
+      kind: 'hold',
+      reason: `HubSpot refused fields again after ${dropped.join(', ')} were left out: ${message}`,
+    };
+  }
+  return undefined;
 }
 
 /** `Retry-After` as seconds or an HTTP date; undefined when absent or unreadable. */
@@ -90,6 +204,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 export function classify(
   result: HttpResult,
   droppedContext: readonly string[] = [],
+  fields: SentFields = {},
 ): Classification {
   if (!result.ok) return { kind: 'retry', reason: result.error };
   const { status, body } = result;
@@ -109,6 +224,19 @@ export function classify(
   if (status === 404)
     return { kind: 'hold', reason: `HubSpot 404 (unknown portal or form): ${message}` };
   if (status === 400) {
+    const { details } = readErrorBody(body);
+    const held = afterDrop(details, fields.dropped ?? [], message);
+    if (held) return held;
+    // After a round without fields afterDrop has held any refusal of fields: no second round.
+    const drop = droppable(details, droppedContext, fields.sent);
+    if (drop) {
+      const refused = drop.fields.map((field) => field.name);
+      return {
+        kind: 'retry-without-fields',
+        ...drop,
+        reason: `HubSpot refused ${refused.join(', ')}; sending the lead without ${refused.length === 1 ? 'it' : 'them'}: ${message}`,
+      };
+    }
     if (errorTypes.some((type) => configurationErrors.has(type))) {
       return { kind: 'hold', reason: `HubSpot form configuration: ${message}` };
     }

@@ -302,6 +302,49 @@ export function describeLeadStoreContract(name: string, makeStore: () => Promise
       expect(due.map((d) => d.leadId)).toEqual([unconfigured.id, provider.id, failed.id]);
     });
 
+    it('keeps the fields a delivery is sent without over retries, until a person re-queues it', async () => {
+      const { store } = await open();
+      const one = leadAt(t0);
+      await store.insertLead(one);
+      const drop = {
+        at: t0 + 10,
+        httpStatus: 400,
+        response: `{"errors":[{"errorType":"FIELD_NOT_IN_FORM_DEFINITION"}],"pad":"${'x'.repeat(5000)}"}`,
+        fields: [
+          {
+            name: 'utm_source',
+            value: 'newsletter',
+            errorType: 'FIELD_NOT_IN_FORM_DEFINITION',
+            message: "Error in 'fields.utm_source'. This field is not in the form definition",
+          },
+        ],
+      };
+      const [first] = await store.claimDue(t0, 1, 60_000);
+      await store.recordAttempt(
+        first!.id,
+        { status: 'pending', nextAttemptAt: t0 + 10, error: 'refused', dropFields: drop },
+        t0 + 10,
+      );
+      const [second] = await store.claimDue(t0 + 10, 1, 60_000);
+      expect(second?.droppedFields).toEqual({ ...drop, response: drop.response.slice(0, 4000) });
+      await store.recordAttempt(second!.id, {
+        status: 'held',
+        holdKind: 'unconfigured',
+        error: 'No HubSpot form',
+      });
+      // The worker's own requeue (HubSpot configured since) keeps what HubSpot refused.
+      expect(await store.requeue({ unconfiguredOnly: true }, t0 + 20)).toBe(1);
+      const [third] = await store.claimDue(t0 + 20, 1, 60_000);
+      expect(third?.droppedFields?.fields.map((f) => f.name)).toEqual(['utm_source']);
+      await store.recordAttempt(third!.id, { status: 'held', holdKind: 'provider', error: 'x' });
+      expect(await store.requeue({ leadId: one.id }, t0 + 30)).toBe(1);
+      expect((await store.getLead(one.id))?.deliveries[0]).toMatchObject({
+        status: 'pending',
+        droppedFields: null,
+        body: one.submissions[0]!.body,
+      });
+    });
+
     it('releases the leases of a dead process at start and counts them in doubt', async () => {
       const { store } = await open();
       const one = leadAt(t0);

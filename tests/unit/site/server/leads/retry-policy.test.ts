@@ -4,6 +4,7 @@ import {
   classify,
   parseHubSpotError,
   parseRetryAfter,
+  type SentFields,
 } from '@/site/server/leads/retry-policy';
 
 const error400 = (...errorTypes: string[]) => ({
@@ -13,6 +14,21 @@ const error400 = (...errorTypes: string[]) => ({
     status: 'error',
     message: 'The request is not valid',
     errors: errorTypes.map((errorType) => ({ message: `Error: ${errorType}`, errorType })),
+  }),
+});
+
+/** A 400 as HubSpot words it: each error names its field (`Error in 'fields.<name>'. …`). */
+const refused = (...errors: [errorType: string, field?: string][]) => ({
+  ok: true as const,
+  status: 400,
+  body: JSON.stringify({
+    status: 'error',
+    message: 'The request is not valid',
+    correlationId: 'c-1',
+    errors: errors.map(([errorType, field]) => ({
+      message: field ? `Error in 'fields.${field}'. Refused (${errorType})` : `Error: ${errorType}`,
+      errorType,
+    })),
   }),
 });
 
@@ -66,6 +82,104 @@ describe('retry policy', () => {
       keys: ['hutk'],
     });
     expect(classify(error400('INVALID_HUTK'), ['hutk']).kind).toBe('failed');
+  });
+
+  it('sends a lead again without the fields HubSpot refuses, naming each with its error', () => {
+    for (const type of [
+      'FIELD_NOT_IN_FORM_DEFINITION',
+      'VALUE_NOT_IN_FIELD_DEFINITION',
+      'INVALID_NUMBER',
+      'NUMBER_OUT_OF_RANGE',
+      'INPUT_TOO_LARGE',
+    ]) {
+      expect(classify(refused([type, 'utm_source'])), type).toEqual({
+        kind: 'retry-without-fields',
+        fields: [
+          {
+            name: 'utm_source',
+            errorType: type,
+            message: `Error in 'fields.utm_source'. Refused (${type})`,
+          },
+        ],
+        keys: [],
+        reason: `HubSpot refused utm_source; sending the lead without it: Error in 'fields.utm_source'. Refused (${type})`,
+      });
+    }
+    // Fields and a rejected context key in one answer: one resend without all of them.
+    expect(
+      classify(
+        refused(
+          ['FIELD_NOT_IN_FORM_DEFINITION', 'gclid'],
+          ['VALUE_NOT_IN_FIELD_DEFINITION', 'service'],
+          ['INVALID_HUTK'],
+        ),
+        [],
+        { sent: ['email', 'gclid', 'service'] },
+      ),
+    ).toMatchObject({
+      kind: 'retry-without-fields',
+      fields: [{ name: 'gclid' }, { name: 'service' }],
+      keys: ['hutk'],
+    });
+  });
+
+  it('classifies as before when a refusal is not only of fields the lead can go without', () => {
+    const table: [string, ReturnType<typeof refused>, string, SentFields?][] = [
+      ['the e-mail refused', refused(['INVALID_EMAIL', 'email']), 'failed'],
+      ['the e-mail undeclared', refused(['FIELD_NOT_IN_FORM_DEFINITION', 'email']), 'hold'],
+      [
+        'the e-mail not a listed value',
+        refused(['VALUE_NOT_IN_FIELD_DEFINITION', 'email']),
+        'failed',
+      ],
+      [
+        'a field and the e-mail',
+        refused(['FIELD_NOT_IN_FORM_DEFINITION', 'utm_source'], ['INVALID_EMAIL', 'email']),
+        'hold',
+      ],
+      ['an error naming no field', refused(['FIELD_NOT_IN_FORM_DEFINITION']), 'hold'],
+      [
+        'a field and a required one missing',
+        refused(['VALUE_NOT_IN_FIELD_DEFINITION', 'service'], ['REQUIRED_FIELD', 'firstname']),
+        'failed',
+      ],
+      [
+        'a field and a configuration error',
+        refused(['FIELD_NOT_IN_FORM_DEFINITION', 'gclid'], ['FORM_HAS_RECAPTCHA_ENABLED']),
+        'hold',
+      ],
+      [
+        'a field the body did not send',
+        refused(['FIELD_NOT_IN_FORM_DEFINITION', 'utm_term']),
+        'hold',
+        { sent: ['email', 'utm_source'] },
+      ],
+    ];
+    for (const [what, answer, kind, fields] of table) {
+      expect(classify(answer, [], fields).kind, what).toBe(kind);
+    }
+    // A context key HubSpot rejects again after it was dropped: no second round for it either.
+    expect(
+      classify(refused(['FIELD_NOT_IN_FORM_DEFINITION', 'gclid'], ['INVALID_HUTK']), ['hutk']).kind,
+    ).toBe('hold');
+  });
+
+  it('holds, never drops again, when the resend without fields is refused', () => {
+    const dropped = { dropped: ['service'] };
+    expect(classify(refused(['REQUIRED_FIELD', 'service']), [], dropped)).toEqual({
+      kind: 'hold',
+      reason:
+        'HubSpot requires service, which was left out after HubSpot refused it: fix the form ' +
+        "in HubSpot (or the flow), then retry. HubSpot: Error in 'fields.service'. Refused (REQUIRED_FIELD)",
+    });
+    const again = classify(refused(['FIELD_NOT_IN_FORM_DEFINITION', 'gclid']), [], dropped);
+    expect(again.kind).toBe('hold');
+    expect('reason' in again && again.reason).toMatch(
+      /^HubSpot refused fields again after service were left out/,
+    );
+    // Anything else after the drop is classified as before.
+    expect(classify(refused(['REQUIRED_FIELD', 'firstname']), [], dropped).kind).toBe('failed');
+    expect(classify({ ok: true, status: 200, body: '{}' }, [], dropped).kind).toBe('delivered');
   });
 
   it('holds an answer it cannot place instead of dropping the lead', () => {
