@@ -1,10 +1,13 @@
 /*
  * `npm run flows -- <command>`: the flow tool for marketers and testers.
- *   check [--dir DIR] [--env] [--strict]
+ *   check [--dir DIR] [--env] [--strict] [--hubspot]
  *                                validate every flow; exit 1 when any has a problem (or, with
  *                                --strict, a warning); --env warns about form keys with no
  *                                HUBSPOT_FORM_<KEY> in the environment; an ending linking to a
- *                                host outside FLOW_LINK_HOSTS warns (an error once it is set)
+ *                                host outside FLOW_LINK_HOSTS warns (an error once it is set);
+ *                                --hubspot also reads HubSpot's forms (HUBSPOT_ACCESS_TOKEN) and
+ *                                checks what each flow sends against them (exit 1 on a finding:
+ *                                HubSpot would refuse leads); without a token it says it skipped
  *   paths <flowId> [--json]      paths that together take every transition (--json: machine-readable)
  *     --all [--max N]            every path instead, up to N (default 1000), saying how many are left out
  *   graph <flowId>               the flow as a Mermaid stateDiagram-v2
@@ -60,15 +63,18 @@ import { SITE_FLOWS_DIR, siteFlowVars } from '@/site/server/flows/site-flow-regi
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { exportFlows, publishFlow } from './flow-store-commands';
+import { hubspotDiagnostics } from './hubspot-check';
 import {
   WALKED_TRANSITIONS_FILE,
   lastRunWalks,
 } from '@/tests/e2e/flows/support/walked-transitions';
 
 const USAGE = `Usage: npm run flows -- <command>
-  check [--dir DIR] [--env] [--strict]
+  check [--dir DIR] [--env] [--strict] [--hubspot]
                              validate every flow in flows/ (or DIR); --env also warns about
-                             form keys with no HUBSPOT_FORM_<KEY>; --strict fails on warnings
+                             form keys with no HUBSPOT_FORM_<KEY>; --strict fails on warnings;
+                             --hubspot checks what the flows send against HubSpot's forms
+                             (needs HUBSPOT_ACCESS_TOKEN) and fails on any finding
   paths <flowId> [--json]    list paths that together take every transition
         [--all [--max N]]    list every path, up to N (default 1000)
   graph <flowId>             print the flow as a Mermaid stateDiagram-v2
@@ -226,7 +232,12 @@ async function main(args: string[]): Promise<number> {
   if (command === 'check') {
     const registry = load(rest);
     const flows = registry.flows;
-    const diagnostics = [...registry.diagnostics, ...(await placementDiagnostics(registry))];
+    const hubspot = rest.includes('--hubspot') ? await hubspotDiagnostics(registry) : [];
+    const diagnostics = [
+      ...registry.diagnostics,
+      ...(await placementDiagnostics(registry)),
+      ...hubspot,
+    ];
     // A page is no file of the flows folder: its diagnostics name the page as it is.
     for (const d of diagnostics)
       console.error(d.file.startsWith(PAGE) ? formatDiagnostic(d) : registry.format(d));
@@ -237,7 +248,10 @@ async function main(args: string[]): Promise<number> {
       console.error(
         `${warnings} warning(s)${rest.includes('--strict') ? ' (--strict: they fail the check)' : ''}.`,
       );
-    if (problems > 0 || (warnings > 0 && rest.includes('--strict'))) return 1;
+    // A HubSpot finding is a warning in the studio, but here it fails the check it was asked for.
+    if (hubspot.length > 0)
+      console.error(`${hubspot.length} HubSpot finding(s): HubSpot would refuse those leads.`);
+    if (problems > 0 || hubspot.length > 0 || (warnings > 0 && rest.includes('--strict'))) return 1;
     console.log(`${Object.keys(flows).length} flows valid: ${Object.keys(flows).join(', ')}`);
     return 0;
   }

@@ -233,16 +233,27 @@ export const envSchema = z.object({
   HUBSPOT_API_BASE: withDefault(url, 'https://api.hsforms.com').transform((value) =>
     value.replace(/\/+$/, ''),
   ),
-  /** HubSpot Files API host (file uploads when the access token has the `files` scope). */
+  /**
+   * HubSpot's API host for the Files API (file uploads when the access token has the `files`
+   * scope) and the Forms API (form definitions, with the `forms` scope).
+   */
   HUBSPOT_FILES_API_BASE: withDefault(url, 'https://api.hubapi.com').transform((value) =>
     value.replace(/\/+$/, ''),
   ),
   /** HubSpot account (portal) id; without it leads are stored and held. Secret-free. */
   HUBSPOT_PORTAL_ID: optional(z.string().regex(/^\d{1,20}$/, 'must be a numeric portal id')),
-  /** Private app token (scope `forms`, optionally `files`): uses the secure submit endpoint. SECRET. */
+  /**
+   * Private app token (scope `forms`, optionally `files`): uses the secure submit endpoint and
+   * reads HubSpot's form definitions. SECRET.
+   */
   HUBSPOT_ACCESS_TOKEN: optional(z.string().min(8).max(500)),
   /** How long one HubSpot call may take before it counts as a timeout (and is retried). */
   HUBSPOT_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 10_000),
+  /** How often a server reads HubSpot's form definitions again (with HUBSPOT_ACCESS_TOKEN). */
+  HUBSPOT_FORMS_REFRESH_MS: withDefault(
+    z.coerce.number().int().min(1_000).max(86_400_000),
+    15 * 60_000,
+  ),
   /** Bot check of lead submissions: none, recaptcha or turnstile. */
   CAPTCHA_PROVIDER: withDefault(z.enum(['none', 'recaptcha', 'turnstile']), 'none'),
   /** Public site key of the captcha widget (shown to the browser). */

@@ -6,6 +6,7 @@ import { adminMigrations } from '@/site/server/admin/audit-schema';
 import { authMigrations } from '@/site/server/auth/auth-migrations';
 import { flowVersionMigrations } from '@/site/server/flows/flow-versions-schema';
 import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
+import { hubspotFormMigrations } from '@/site/server/hubspot/hubspot-forms-schema';
 import { outboxMigrations } from '@/site/server/leads/outbox-schema';
 import type { Migration } from './database';
 import { rateLimitMigrations } from './rate-limiter';
@@ -17,4 +18,5 @@ export const siteMigrations: readonly Migration[] = [
   ...funnelMigrations,
   ...adminMigrations,
   ...flowVersionMigrations,
+  ...hubspotFormMigrations,
 ];

@@ -47,6 +47,15 @@ import {
 import { createFunnelServices, type FunnelServices } from '@/site/server/funnel/funnel-services';
 import { healthReport, type HealthReport } from '@/site/server/health/health-report';
 import { createRateLimit, type RateDecision } from '@/site/server/http/rate-limit';
+import {
+  createHubSpotFormsService,
+  hubspotFormsConfig,
+} from '@/site/server/hubspot/create-hubspot-forms-service';
+import {
+  startHubSpotFormsRefresh,
+  type FormsRefresh,
+} from '@/site/server/hubspot/hubspot-forms-refresh';
+import type { HubSpotFormsService } from '@/site/server/hubspot/hubspot-forms-service';
 import type { DeliveryWorker } from '@/site/server/leads/delivery-worker';
 import { FileStorage } from '@/site/server/leads/file-storage';
 import { answerLeadPost } from '@/site/server/leads/lead-endpoint';
@@ -90,6 +99,9 @@ export class SiteRuntime implements ProcessRuntime {
   readonly webhookGuesses: SecretGuesses;
   /** Content-Security-Policy violation reports per client, counted in this process (its logs). */
   readonly cspReportsRateLimit: (clientKey: string) => Promise<RateDecision>;
+  /** HubSpot's own form definitions, cached in the database; a started runtime refreshes them. */
+  readonly hubspotForms: HubSpotFormsService;
+  private formsRefresh: FormsRefresh | undefined;
   private started = false;
   private stopping: Promise<void> | undefined;
   private watcher: FlowWatcher | undefined;
@@ -129,11 +141,20 @@ export class SiteRuntime implements ProcessRuntime {
     this.clientErrorsRateLimit = createRateLimit(CLIENT_ERRORS_PER_MINUTE);
     this.webhookGuesses = createSecretGuesses(this.database);
     this.cspReportsRateLimit = createRateLimit(CSP_REPORTS_PER_MINUTE, undefined, 'csp-reports');
+    this.hubspotForms = createHubSpotFormsService({
+      database: this.database,
+      config: hubspotFormsConfig(),
+      formKeys: () =>
+        Object.values(this.flows.current().flows).flatMap((flow) =>
+          flow.submissions.map((s) => s.formKey),
+        ),
+    });
   }
 
   /**
-   * Begins the background work of a server process: the delivery worker's loop and the flow
-   * watcher. Returns at once: a database that is down now is reached by their next tries.
+   * Begins the background work of a server process: the delivery worker's loop, the flow
+   * watcher and the schedule of HubSpot form definition reads. Returns at once: a database that
+   * is down now is reached by their next tries.
    */
   start(): void {
     if (this.started || this.phase === 'build') return;
@@ -142,6 +163,10 @@ export class SiteRuntime implements ProcessRuntime {
     this.watcher = watchPublishedFlows({
       catalogue: this.catalogue,
       intervalMs: env.FLOWS_WATCH_MS,
+    });
+    // Without a token this says once why definitions are not read, and reads nothing.
+    this.formsRefresh = startHubSpotFormsRefresh(this.hubspotForms, {
+      intervalMs: env.HUBSPOT_FORMS_REFRESH_MS,
     });
   }
 
@@ -154,6 +179,7 @@ export class SiteRuntime implements ProcessRuntime {
   stop(graceMs = 8_000): Promise<void> {
     this.stopping ??= (async () => {
       this.watcher?.stop();
+      this.formsRefresh?.stop();
       if (this.started) await this.worker.stop(graceMs);
       await this.close();
     })();
