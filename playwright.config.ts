@@ -33,7 +33,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${hubspotPort}/__fake/health`,
       timeout: 60_000,
       reuseExistingServer: false,
-      env: { FAKE_HUBSPOT_PORT: String(hubspotPort), FAKE_HUBSPOT_PORTAL: fakeHubSpot.portalId },
+      env: {
+        FAKE_HUBSPOT_PORT: String(hubspotPort),
+        FAKE_HUBSPOT_PORTAL: fakeHubSpot.portalId,
+        // The secure submit endpoint and the Forms API want the site's token.
+        FAKE_HUBSPOT_TOKEN: fakeHubSpot.accessToken,
+      },
     },
     {
       command: `node scripts/e2e-server.mjs`,
@@ -52,6 +57,8 @@ export default defineConfig({
         TRUST_PROXY_HOPS: '1',
         HUBSPOT_PORTAL_ID: fakeHubSpot.portalId,
         HUBSPOT_API_BASE: `http://127.0.0.1:${hubspotPort}`,
+        HUBSPOT_FILES_API_BASE: `http://127.0.0.1:${hubspotPort}`,
+        HUBSPOT_ACCESS_TOKEN: fakeHubSpot.accessToken,
         HUBSPOT_FORM_QUESTION: fakeHubSpot.questionForm,
         LEADS_NOTIFY_TO: e2eNotifyTo,
       },

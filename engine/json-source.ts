@@ -228,8 +228,23 @@ export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
   return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };
 }
 
-/** A diagnostic of `file` placed at its line and column in `text` (as is when it does not parse). */
-export function locateInText(file: string, text: string, diagnostic: Diagnostic): Diagnostic {
-  const parsed = parseJsonSource(file, text);
-  return parsed.ok ? locate(parsed.source, diagnostic) : diagnostic;
+/**
+ * Diagnostics of `file` placed at their line and column in `text` (as they are when it does not
+ * parse): one diagnostic, or a list placed after one parse of the text.
+ */
+export function locateInText(file: string, text: string, diagnostic: Diagnostic): Diagnostic;
+export function locateInText(
+  file: string,
+  text: string,
+  diagnostics: readonly Diagnostic[],
+): Diagnostic[];
+export function locateInText(
+  file: string,
+  text: string,
+  found: Diagnostic | readonly Diagnostic[],
+): Diagnostic | Diagnostic[] {
+  const list: readonly Diagnostic[] = Array.isArray(found) ? found : [found as Diagnostic];
+  const parsed = list.length > 0 ? parseJsonSource(file, text) : undefined;
+  const placed = parsed?.ok ? list.map((d) => locate(parsed.source, d)) : [...list];
+  return Array.isArray(found) ? placed : placed[0]!;
 }

@@ -42,6 +42,6 @@ export async function hubspotDiagnostics(
     const found = checkHubSpot(flow, forms, { file });
     if (found.length === 0) return [];
     const text = readFileSync(path.join(registry.dir, file), 'utf8');
-    return found.map((d) => locateInText(file, text, d));
+    return locateInText(file, text, found);
   });
 }

@@ -55,8 +55,14 @@ function PathItem({ path, n, flow }: { path: FlowPath; n: number; flow: Resolved
   );
 }
 
-export function CoveringPathsList({ flow }: { flow: ResolvedFlow }) {
-  const paths = coveringPaths(flow);
+/** `paths`: the flow's covering paths, when the caller found them already. */
+export function CoveringPathsList({
+  flow,
+  paths = coveringPaths(flow),
+}: {
+  flow: ResolvedFlow;
+  paths?: readonly FlowPath[];
+}) {
   return (
     <ol className={styles.paths}>
       {paths.map((path, i) => (

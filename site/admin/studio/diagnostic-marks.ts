@@ -3,16 +3,23 @@
  * where the engine placed it (its line and column: a property's name, or the value) and runs to
  * the end of what its pointer names, cut at the end of that line, so `"to": "servcie"` is
  * underlined whole but a step with a problem only on its first line. The words are the CLI's:
- * the message, the hint, and where that is in the flow's own terms.
+ * the message, the hint, and where that is in the flow's own terms; a diagnostic of another check
+ * than the flow's own (HubSpot's) carries its name as the mark's source.
  */
 import { parseTree } from 'jsonc-parser';
 import { isErrorDiagnostic, pointerTarget, type Diagnostic } from '@/engine/client';
+
+/** A diagnostic with the check that found it, when not the flow's own (the mark's `source`). */
+export interface SourcedDiagnostic extends Diagnostic {
+  source?: string;
+}
 
 export interface DiagnosticMark {
   from: number;
   to: number;
   severity: 'error' | 'warning';
   message: string;
+  source?: string;
   diagnostic: Diagnostic;
 }
 
@@ -30,7 +37,7 @@ function lineEnd(text: string, offset: number): number {
 
 export function diagnosticMarks(
   text: string,
-  diagnostics: readonly Diagnostic[],
+  diagnostics: readonly SourcedDiagnostic[],
 ): DiagnosticMark[] {
   if (diagnostics.length === 0) return [];
   const starts = lineStarts(text);
@@ -49,6 +56,7 @@ export function diagnosticMarks(
       to: Math.min(end, lineEnd(text, from)),
       severity: isErrorDiagnostic(d) ? 'error' : 'warning',
       message: [d.message, d.hint, d.where && `In ${d.where}`].filter(Boolean).join('\n'),
+      ...(d.source ? { source: d.source } : {}),
       diagnostic: d,
     };
   });

@@ -3,7 +3,8 @@
  * The flow studio's text editor (CodeMirror 6): a flow's JSON with line numbers and highlighting,
  * the engine's diagnostics marked where they are (given by the page, which checks the text on
  * every change, so the marks follow the text at once instead of after a linter's delay), quick
- * fixes for a misspelt name, and completion and hover docs from the flow JSON Schema.
+ * fixes for a misspelt name, and completion and hover docs from the flow JSON Schema (and, for a
+ * submission field's name, from the fields of its HubSpot form).
  *
  * Keyboard: Tab is left to the browser (it leaves the editor; nothing binds it), Ctrl-Space
  * completes, Ctrl-. applies the quick fix under the cursor or else opens the problems panel,
@@ -50,7 +51,7 @@ import {
 } from '@codemirror/view';
 import { parseTree } from 'jsonc-parser';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
-import { pointerTarget, type Diagnostic } from '@/engine/client';
+import { pointerTarget, type Diagnostic, type HubSpotForms } from '@/engine/client';
 import { quickFixOf, type QuickFixes } from './quick-fix';
 import { diagnosticMarks } from './diagnostic-marks';
 import type { Schema } from './schema-at';
@@ -72,6 +73,8 @@ export interface FlowEditorProps {
   fixes: QuickFixes;
   /** schemas/flow.schema.json's data: completion and hover read it. */
   schema: object;
+  /** HubSpot's form definitions by form key: a submission field's name is completed from them. */
+  hubspotForms?: HubSpotForms;
   /** The editor's accessible name. */
   label: string;
   /** The id of the editable element. */
@@ -137,10 +140,11 @@ const quickFix: Command = (view) => {
   return true;
 };
 
-function schemaCompletion(schema: () => Schema) {
+function schemaCompletion(latest: () => { schema: Schema; hubspotForms?: HubSpotForms }) {
   return (context: CompletionContext): CompletionResult | null => {
     const text = context.state.doc.toString();
-    const found = completeAt(schema(), text, context.pos);
+    const { schema, hubspotForms } = latest();
+    const found = completeAt(schema, text, context.pos, hubspotForms);
     // While typing, only once a word (or its opening quote) is under way.
     if (
       !found ||
@@ -151,6 +155,7 @@ function schemaCompletion(schema: () => Schema) {
       label: option.label,
       type: option.kind === 'property' ? 'property' : 'enum',
       info: option.info,
+      detail: option.detail,
       apply(view, _completion, _from, to) {
         const edit = completionEdit(option, view.state.doc.toString(), to);
         const anchor = edit.from + edit.insert.length;
@@ -199,6 +204,7 @@ export function FlowEditor({
   diagnostics,
   fixes,
   schema,
+  hubspotForms,
   label,
   id,
   ref,
@@ -206,9 +212,9 @@ export function FlowEditor({
   const parent = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The latest props, read by the editor's callbacks (the editor is made once).
-  const latest = useRef({ onChange, schema: schema as Schema });
+  const latest = useRef({ onChange, schema: schema as Schema, hubspotForms });
   useLayoutEffect(() => {
-    latest.current = { onChange, schema: schema as Schema };
+    latest.current = { onChange, schema: schema as Schema, hubspotForms };
   });
   const initialValue = useRef(value);
 
@@ -230,7 +236,7 @@ export function FlowEditor({
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           json(),
           EditorView.lineWrapping,
-          autocompletion({ override: [schemaCompletion(() => latest.current.schema)] }),
+          autocompletion({ override: [schemaCompletion(() => latest.current)] }),
           schemaHover(() => latest.current.schema),
           keymap.of([
             { key: 'Mod-.', run: quickFix },

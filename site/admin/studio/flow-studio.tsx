@@ -11,6 +11,13 @@
  * be published, and one whose form key stops sending `email` needs a ticked confirmation: the
  * server refuses both as well (publish-refusal.ts), against the version it holds.
  *
+ * HubSpot's own forms, as the site last read them (the page hands their definitions over, never
+ * the token), check the flow that loaded as well (hubspot-checks.ts): what HubSpot would refuse is
+ * a warning marked as HubSpot's, publishing it needs its own confirmation (the server asks for it
+ * too), the HubSpot panel beside the paths shows each form's fields and who sends them, and the
+ * editor completes a submission field's name with its form's fields. Without a HubSpot connection
+ * one quiet line under the problems says why the check is off.
+ *
  * Several members of staff can have a flow open: the page says who else does (`presence`, given by
  * the page: studio-presence.tsx), and a save, publish or discard from a text someone else changed
  * since is refused and shown with their change, to merge, overwrite or take (use-flow-draft.ts,
@@ -21,10 +28,12 @@
  */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
+  coveringPaths,
   isErrorDiagnostic,
   sameContent,
   type Diagnostic,
   type FlowVars,
+  type HubSpotForms,
   type LinkHosts,
   type ResolvedFlow,
 } from '@/engine/client';
@@ -36,12 +45,14 @@ import { changeSummary } from './change-summary';
 import { checkFlowText, quickFixes } from './check-flow-text';
 import { ConflictPanel } from './conflict-panel';
 import type { FlowEditorHandle } from './flow-editor';
+import { hubspotFindings, placeHubSpotFindings } from './hubspot-checks';
 import { applyEdit, ProblemsList } from './problems-list';
 import { PublishForm } from './publish-form';
 import { useFlowDraft, type Published } from './use-flow-draft';
 import { valueChangeDiagnostics } from './value-changes';
 import { LazyFlowEditor } from './studio-fields';
 import { StudioGraph } from './studio-graph';
+import { StudioHubSpot, type StudioHubSpotData } from './studio-hubspot';
 import { StudioPaths } from './studio-paths';
 import { StudioPreview } from './studio-preview';
 import styles from './studio-pages.module.css';
@@ -69,7 +80,11 @@ export interface FlowStudioProps {
   funnel?: Funnel;
   /** Who else has the flow open (studio-presence.tsx), under the live version's line. */
   presence?: ReactNode;
+  /** HubSpot's connection and form definitions; absent, the studio knows nothing of HubSpot. */
+  hubspot?: StudioHubSpotData;
 }
+
+const NO_FORMS: HubSpotForms = {};
 
 const tabs = [
   { id: 'graph', label: 'Graph' },
@@ -115,6 +130,20 @@ export function FlowStudio(props: FlowStudioProps) {
   const [shown, setShown] = useState<ResolvedFlow | undefined>(checked.flow);
   if (loads && checked.flow !== shown) setShown(checked.flow);
   const stale = !loads && shown !== undefined;
+  // Its covering paths, found once for the HubSpot check, the HubSpot panel and the paths list.
+  const paths = useMemo(() => shown && coveringPaths(shown), [shown]);
+
+  // The definitions the page was given, then those a refresh or an addition in the panel answers.
+  const [hubspotForms, setHubSpotForms] = useState(props.hubspot?.forms ?? NO_FORMS);
+  const hubspotFound = useMemo(
+    () => (shown ? hubspotFindings(flowId, shown, hubspotForms, paths) : []),
+    [flowId, shown, hubspotForms, paths],
+  );
+  // Placed in the text only while it is the text of the flow checked.
+  const hubspotPlaced = useMemo(
+    () => (loads ? placeHubSpotFindings(flowId, text, hubspotFound) : []),
+    [loads, flowId, text, hubspotFound],
+  );
 
   const publishedFlow = useMemo(
     () => published && checkFlowText({ flowId, text: published.source, optionLists, vars }).flow,
@@ -134,8 +163,10 @@ export function FlowStudio(props: FlowStudioProps) {
   );
   const diagnostics = useMemo(
     () =>
-      valueChanges.length > 0 ? [...checked.diagnostics, ...valueChanges] : checked.diagnostics,
-    [checked.diagnostics, valueChanges],
+      valueChanges.length + hubspotPlaced.length > 0
+        ? [...checked.diagnostics, ...valueChanges, ...hubspotPlaced]
+        : checked.diagnostics,
+    [checked.diagnostics, valueChanges, hubspotPlaced],
   );
   // The quick fixes of every problem, found once for the editor and the problems list.
   const fixes = useMemo(() => quickFixes(text, diagnostics), [text, diagnostics]);
@@ -269,6 +300,7 @@ export function FlowStudio(props: FlowStudioProps) {
             diagnostics={diagnostics}
             fixes={fixes}
             schema={flowSchema}
+            hubspotForms={hubspotForms}
             label={`The ${flowId} flow as JSON`}
           />
           <ProblemsList
@@ -277,6 +309,11 @@ export function FlowStudio(props: FlowStudioProps) {
             onReveal={reveal}
             onFix={(edit) => setText(applyEdit(text, edit))}
           />
+          {props.hubspot && !props.hubspot.status.enabled && (
+            <p className={styles.quiet}>
+              The HubSpot check is off: {props.hubspot.status.reason ?? 'HubSpot is not connected'}.
+            </p>
+          )}
         </section>
 
         <section className={styles.panelColumn} aria-label="What the flow does">
@@ -334,7 +371,21 @@ export function FlowStudio(props: FlowStudioProps) {
                   />
                 </>
               ) : t.id === 'paths' ? (
-                <StudioPaths flow={shown} />
+                <>
+                  {props.hubspot && (
+                    <StudioHubSpot
+                      flowId={flowId}
+                      flow={shown}
+                      paths={paths ?? []}
+                      status={props.hubspot.status}
+                      forms={hubspotForms}
+                      source={loads ? text : undefined}
+                      csrf={csrf}
+                      onDefinitions={setHubSpotForms}
+                    />
+                  )}
+                  <StudioPaths flow={shown} paths={paths} />
+                </>
               ) : (
                 <StudioPreview flow={shown} />
               )}
@@ -355,6 +406,7 @@ export function FlowStudio(props: FlowStudioProps) {
             live={published?.version}
             summary={summary}
             unchanged={unchanged}
+            hubspot={hubspotPlaced}
             fixes={valueChanges.flatMap((d) => fixes.get(d) ?? [])}
             onFix={(edit) => setText(applyEdit(text, edit))}
             note={note}

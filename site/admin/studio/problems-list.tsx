@@ -3,15 +3,17 @@
  * The studio's problems under the editor, for flows and option lists alike: a count in a live
  * region (so a screen reader hears a new error as it is typed), then each problem as a button
  * that moves the editor to it, its message and hint, and its quick fix when the engine knows the
- * name that was meant. Everything here works from the keyboard.
+ * name that was meant; a problem another check found (HubSpot's) is marked with its name.
+ * Everything here works from the keyboard.
  */
-import { isErrorDiagnostic, type Diagnostic } from '@/engine/client';
+import { isErrorDiagnostic } from '@/engine/client';
 import { plural } from '../flows/flow-words';
 import type { QuickFixes, TextEdit } from './check-flow-text';
+import type { SourcedDiagnostic } from './diagnostic-marks';
 import styles from './studio-pages.module.css';
 
 export interface ProblemsListProps {
-  diagnostics: readonly Diagnostic[];
+  diagnostics: readonly SourcedDiagnostic[];
   /** The diagnostics' quick fixes in the text (quickFixes), as the editor has them. */
   fixes: QuickFixes;
   onReveal: (pointer: string) => void;
@@ -44,7 +46,8 @@ export function ProblemsList({ diagnostics, fixes, onReveal, onFix }: ProblemsLi
                   {d.where ?? d.pointer}
                 </button>{' '}
                 <span>
-                  {isErrorDiagnostic(d) ? 'Error' : 'Warning'}: {d.message}
+                  {isErrorDiagnostic(d) ? 'Error' : 'Warning'}
+                  {d.source ? ` (${d.source})` : ''}: {d.message}
                   {d.hint ? `. ${d.hint}` : ''}
                 </span>
                 {fix && (

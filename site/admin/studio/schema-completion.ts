@@ -6,8 +6,13 @@
  * instead of codemirror-json-schema, which brings shiki, markdown-it and a WebAssembly grammar
  * engine along (its entry 281 KiB gzip against 121 KiB without it, plus language packs and
  * themes loaded on demand).
+ *
+ * A submission field's `name` is completed from HubSpot rather than the schema (which allows any
+ * name): the fields of the HubSpot form its form key sends to, as the site last read it, each with
+ * its label and type, leaving out the names the submission sends already.
  */
-import { findNodeAtLocation, getLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, getLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
+import type { HubSpotForms } from '@/engine/client';
 import { allowedValues, descriptionsOf, schemasAt, type Schema } from './schema-at';
 
 export interface SchemaOption {
@@ -16,6 +21,8 @@ export interface SchemaOption {
   kind: 'property' | 'value';
   /** The schema's description of it. */
   info?: string;
+  /** A word beside the label in the list (a HubSpot field's label and type). */
+  detail?: string;
   /** What is written: `"name"` for a property, the value's JSON for a value. */
   json: string;
 }
@@ -74,14 +81,56 @@ function valueOptions(schema: Schema, path: (string | number)[], tree: Node | un
   return [...options.values()];
 }
 
-/** What may be written at `offset`; null when the schema offers nothing there. */
-export function completeAt(schema: Schema, text: string, offset: number): SchemaCompletion | null {
+/** At `/submissions/i/fields/j/name`: the fields of the form key's HubSpot form not sent yet. */
+function hubspotFieldOptions(
+  path: JSONPath,
+  tree: Node | undefined,
+  forms: HubSpotForms,
+): SchemaOption[] | undefined {
+  const [top, s, list, j, property] = path;
+  if (path.length !== 5 || top !== 'submissions' || list !== 'fields' || property !== 'name')
+    return undefined;
+  if (!tree || typeof s !== 'number' || typeof j !== 'number') return undefined;
+  const formKey: unknown = findNodeAtLocation(tree, ['submissions', s, 'formKey'])?.value;
+  const form = typeof formKey === 'string' ? forms[formKey] : undefined;
+  if (!form) return undefined;
+  const sent = new Set(
+    (findNodeAtLocation(tree, ['submissions', s, 'fields'])?.children ?? [])
+      .filter((_, k) => k !== j)
+      .map((field) => findNodeAtLocation(field, ['name'])?.value as unknown),
+  );
+  return form.fields
+    .filter((field) => !sent.has(field.name))
+    .map((field) => ({
+      label: field.name,
+      kind: 'value',
+      detail: `${field.label} · ${field.fieldType}`,
+      info:
+        `A field of HubSpot form "${form.name}"` +
+        (field.required ? ', required' : '') +
+        (field.hidden ? ', hidden' : '') +
+        (field.options ? `; its values: ${field.options.join(', ')}` : ''),
+      json: JSON.stringify(field.name),
+    }));
+}
+
+/**
+ * What may be written at `offset`; null when the schema offers nothing there. `hubspot`: the
+ * HubSpot forms' definitions, by form key, for a submission field's name.
+ */
+export function completeAt(
+  schema: Schema,
+  text: string,
+  offset: number,
+  hubspot: HubSpotForms = {},
+): SchemaCompletion | null {
   if (!isCompletable(text, offset)) return null;
   const location = getLocation(text, offset);
   const tree = parseTree(text);
   const options = location.isAtPropertyKey
     ? propertyOptions(schema, location.path, tree)
-    : valueOptions(schema, location.path, tree);
+    : (hubspotFieldOptions(location.path, tree, hubspot) ??
+      valueOptions(schema, location.path, tree));
   if (options.length === 0) return null;
   const token = stringAt(text, offset);
   return { from: token ? token.offset + 1 : offset, options };

@@ -19,10 +19,10 @@ import { conflictHeadline } from './draft-conflict';
 import { baseOf, conflictResponse } from './draft-base';
 import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
 import { publishRefusal } from './publish-refusal';
-import { CONFIRM_FIELD, MAX_PUBLISH_NOTE } from './studio-form';
+import { CONFIRM_FIELD, MAX_PUBLISH_NOTE, NEED_FIELD } from './studio-form';
 
 /** A flow's text with room to grow: the largest flow today is 8 KiB. */
-const MAX_STUDIO_FORM_BYTES = 512 * 1024;
+export const MAX_STUDIO_FORM_BYTES = 512 * 1024;
 
 export const studioPath = (flowId: string) => `/admin/flows/${encodeURIComponent(flowId)}/edit`;
 export const versionsPath = (flowId: string) =>
@@ -88,15 +88,16 @@ function noteOf(form: URLSearchParams): string | Response {
 }
 
 /**
- * `source`, `note`, `baseVersion`, `baseRevision`, and `confirm=drop-identity` when a form key
- * stops sending `email`: publishes the text as the flow's next version when the engine finds no
- * error and the flow is still at the base.
+ * `source`, `note`, `baseVersion`, `baseRevision`, and `confirm`: `drop-identity` when a form key
+ * stops sending `email`, `hubspot-refusals` when HubSpot would refuse some of its leads' fields
+ * (both, separated by a space, when both apply): publishes the text as the flow's next version
+ * when the engine finds no error and the flow is still at the base.
  * 200 `{version, source, warnings}` (`source`: the text as stored, its `version` set);
  * 422 `{diagnostics}` with every problem at its line;
  * 409 `{errors, conflict}` from a stale base (asked first, and again as the version is stored);
  * 409 `{errors}` when publishRefusal refuses it: `source`, "Nothing changed since version N:
  * there is nothing to publish"; `confirm`, a form key named that would no longer send `email`,
- * without the confirmation.
+ * or a field named that HubSpot would refuse, without the confirmation.
  */
 export async function publishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
@@ -113,7 +114,11 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
   const stale = await catalogue.staleBase(flowId, 'publish', base);
   if (stale) return conflictResponse(flowId, stale, base, 'publish');
   const refused = await publishRefusal(flowId, source, checked.form);
-  if (refused) return errorResponse(409, refused);
+  if (refused)
+    return errorResponse(
+      409,
+      refused.map(({ field, message }) => ({ field, message })),
+    );
   const meta = { author: checked.staff.email, note };
   const result = await catalogue.publishFrom(flowId, source, meta, base);
   if (!result.ok) {
@@ -136,12 +141,13 @@ export async function publishPost(request: Request, flowId: string): Promise<Res
 
 /**
  * `version`, `baseVersion` and `baseRevision` (the newest version and the draft the page showed),
- * and `confirm=drop-identity` when that version does not send `email` in a form key the newest
- * does: publishes an old version's text again, as the next version (no script needed), and ends
+ * and `confirm` (`drop-identity`, `hubspot-refusals`: one checkbox each) when publishRefusal
+ * asks for it: publishes an old version's text again, as the next version (no script needed), and ends
  * the draft. Back to the versions page, with `published=<new number>`, or with `problem=<why
  * not>` (an old version that no longer loads; a version published or a draft saved since the page
- * was loaded; publishRefusal's refusals), and `confirm=<version>` when it is the confirmation that
- * is missing, so the page asks for it on that version's form.
+ * was loaded; publishRefusal's refusals), and `confirm=<version>` with a `need=<confirmation>`
+ * each when it is a confirmation that is missing, so the page asks for them on that version's
+ * form.
  */
 export async function republishPost(request: Request, flowId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
@@ -153,10 +159,12 @@ export async function republishPost(request: Request, flowId: string): Promise<R
   const source = Number.isInteger(version) ? await store.versionSource(flowId, version) : undefined;
   if (source === undefined)
     return errorResponse(404, [{ field: 'version', message: `There is no version ${version}` }]);
-  const back = (problem: string, confirm?: number) =>
+  // `confirm`: the version whose form asks for the confirmations `needs` names.
+  const back = (problem: string, needs: string[] = []) =>
     seeOther(
       `${versionsPath(flowId)}?problem=${encodeURIComponent(problem)}` +
-        (confirm === undefined ? '' : `&${CONFIRM_FIELD}=${confirm}`),
+        (needs.length === 0 ? '' : `&${CONFIRM_FIELD}=${version}`) +
+        needs.map((need) => `&${NEED_FIELD}=${encodeURIComponent(need)}`).join(''),
     );
   const base = baseOf(checked.form);
   if (base instanceof Response) return base;
@@ -165,8 +173,8 @@ export async function republishPost(request: Request, flowId: string): Promise<R
   if (stale) return since(stale);
   const refused = await publishRefusal(flowId, source, checked.form);
   if (refused) {
-    const confirm = refused.some((e) => e.field === CONFIRM_FIELD) ? version : undefined;
-    return back(refused.map((e) => e.message).join('; '), confirm);
+    const needs = [...new Set(refused.flatMap((e) => (e.confirm ? [e.confirm] : [])))];
+    return back(refused.map((e) => e.message).join('; '), needs);
   }
   const note = `version ${version} published again`;
   const meta = { author: checked.staff.email, note };

@@ -13,6 +13,35 @@ export const MAX_PUBLISH_NOTE = 500;
  */
 export const CONFIRM_FIELD = 'confirm';
 export const DROP_IDENTITY = 'drop-identity';
+/**
+ * The confirmation that staff know HubSpot will refuse fields the text sends (the HubSpot check
+ * of its submissions against the forms' definitions finds something): publish-refusal.ts refuses
+ * the publish without it.
+ */
+export const HUBSPOT_REFUSALS = 'hubspot-refusals';
+
+/** The versions page's parameter naming a confirmation a refused republish needs (each one). */
+export const NEED_FIELD = 'need';
+
+/** The box staff tick for each confirmation, in the publish dialog and on the versions page. */
+export const CONFIRM_LABELS: Readonly<Record<string, string>> = {
+  [DROP_IDENTITY]: 'I understand HubSpot will no longer be able to identify these contacts',
+  [HUBSPOT_REFUSALS]:
+    'I understand HubSpot will refuse these fields, and leads will be delivered without them or held',
+};
+
+/**
+ * The confirmations a form carries: every `confirm` value, each a word or several separated by
+ * spaces (the studio sends them in one field, an HTML form as one checkbox each).
+ */
+export function confirmations(form: URLSearchParams): Set<string> {
+  return new Set(
+    form
+      .getAll(CONFIRM_FIELD)
+      .flatMap((value) => value.split(/\s+/))
+      .filter(Boolean),
+  );
+}
 
 /**
  * The fields by which every draft save, publish and discard names what the editor's text started

@@ -3,8 +3,10 @@
  * newest published version), the shared option lists the checks need and the live version's
  * funnel numbers, then hands them to the studio (flow-studio.tsx), which loads the editor and runs the
  * engine's checks in the browser; the draft's revision is the base its first save names, and the
- * line of who else has the flow open (studio-presence.tsx) goes in the studio's header. Nothing
- * here reaches public pages: the studio's code is in the chunks of this route only.
+ * line of who else has the flow open (studio-presence.tsx) goes in the studio's header. HubSpot's
+ * form definitions and whether the site can read them go too, for the studio's HubSpot check and
+ * panel: they are not secret, the token they were read with is, and stays here. Nothing here
+ * reaches public pages: the studio's code is in the chunks of this route only.
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -34,6 +36,8 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
   const live = latest && (await siteRuntime().flows.flow(id, latest.version));
   const liveFunnel = live && (await funnel(live, {}, siteRuntime().funnel.store));
   const csrf = await csrfTokenForPage();
+  const hubspot = siteRuntime().hubspotForms;
+  const hubspotForms = await hubspot.definitions();
   return (
     <AdminFrame staff={staff} current="/admin/flows">
       <FlowStudio
@@ -45,6 +49,7 @@ export default async function FlowStudioPage({ params }: { params: Promise<{ id:
         linkHosts={store.linkHosts()}
         csrf={csrf}
         funnel={liveFunnel}
+        hubspot={{ status: hubspot.status(), forms: hubspotForms }}
         presence={<StudioPresence flowId={id} csrf={csrf} />}
       />
     </AdminFrame>

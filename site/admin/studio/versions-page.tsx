@@ -3,8 +3,9 @@
  * what changed between any two (the change summary, then the text's line diff) and a button to
  * publish an old version again. Server-rendered per request, no script: comparing is a GET form,
  * publishing again a POST form with the session's token. A refused republish comes back with its
- * `problem`; when it is a form key that would stop sending `email`, with `confirm=<version>` too,
- * and that version's form asks for the confirmation the action needs. Each form names the newest
+ * `problem`; when it is a form key that would stop sending `email`, or fields HubSpot would
+ * refuse, with `confirm=<version>` and the confirmations needed too, and that version's form asks
+ * for them. Each form names the newest
  * version and the draft the page showed, so a publish by someone else since is not undone unseen.
  */
 import type { Metadata } from 'next';
@@ -24,7 +25,9 @@ import {
   BASE_REVISION_FIELD,
   BASE_VERSION_FIELD,
   CONFIRM_FIELD,
+  CONFIRM_LABELS,
   DROP_IDENTITY,
+  NEED_FIELD,
 } from './studio-form';
 import styles from './studio-pages.module.css';
 
@@ -84,6 +87,10 @@ export default async function FlowVersionsPage({
   const published = queryParam(query, 'published');
   const problem = queryParam(query, 'problem');
   const confirming = Number(queryParam(query, CONFIRM_FIELD));
+  // The confirmations asked for, one box each (a link without `need` asks for the identity one).
+  const asked = [query[NEED_FIELD] ?? []].flat();
+  const needs = Object.keys(CONFIRM_LABELS).filter((need) => asked.includes(need));
+  if (needs.length === 0) needs.push(DROP_IDENTITY);
 
   return (
     <AdminFrame staff={staff} current="/admin/flows">
@@ -142,17 +149,13 @@ export default async function FlowVersionsPage({
                         name={BASE_REVISION_FIELD}
                         value={draft?.revision ?? 0}
                       />
-                      {v.version === confirming && (
-                        <label className={styles.confirm}>
-                          <input
-                            type="checkbox"
-                            name={CONFIRM_FIELD}
-                            value={DROP_IDENTITY}
-                            required
-                          />{' '}
-                          I understand HubSpot will no longer be able to identify these contacts
-                        </label>
-                      )}
+                      {v.version === confirming &&
+                        needs.map((need) => (
+                          <label key={need} className={styles.confirm}>
+                            <input type="checkbox" name={CONFIRM_FIELD} value={need} required />{' '}
+                            {CONFIRM_LABELS[need]}
+                          </label>
+                        ))}
                       <button type="submit">Publish version {v.version} again</button>
                     </form>
                   )}

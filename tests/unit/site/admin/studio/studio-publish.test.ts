@@ -140,7 +140,7 @@ describe('publishing a version again from the versions page', () => {
     const withoutIt = await republish(newest);
     expect(location(withoutIt)).toEqual({
       path: `/admin/flows/${FLOW}/versions`,
-      query: { problem: identityRefusal, confirm: String(newest) },
+      query: { problem: identityRefusal, confirm: String(newest), need: 'drop-identity' },
     });
     expect((await latest()).version).toBe(newest + 1);
 
