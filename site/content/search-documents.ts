@@ -1,12 +1,15 @@
 import { fillPlaceholders } from './fill-placeholders';
+import { inlinePlainText } from './inline-marks';
 import type { PageContentSource } from './page-content-source';
 import type { SearchDocument } from './page-types';
 
+/** The words of a page's texts; paragraphs and list items lose their inline marks. */
 const join = (...parts: (string | string[] | undefined)[]) =>
   fillPlaceholders(
     parts
       .flat()
       .filter((part): part is string => Boolean(part))
+      .map(inlinePlainText)
       .join(' '),
   );
 

@@ -228,7 +228,7 @@ describe('Strapi pages adapter, with what a real Strapi sends', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('reads a Blocks insight: paragraphs, headings, lists, links and marks as plain text', async () => {
+  it('reads a Blocks insight: paragraphs, headings, lists, and links and marks kept', async () => {
     strapi.collections.insights = [
       {
         ...insightBase,
@@ -286,9 +286,9 @@ describe('Strapi pages adapter, with what a real Strapi sends', () => {
       {
         heading: 'Why thirteen weeks',
         paragraphs: [
-          'A quarter is long enough to see a trough and short enough to trust.',
-          // Rendered by React as text: the markup shows as typed and the link target is dropped.
-          'See the <b>lender checklist</b>.',
+          'A quarter is **long enough** to see a trough and *short* enough to trust.',
+          // The link keeps its target (the page refuses to render this one); the tag is text.
+          'See the [<b>lender checklist</b>](javascript:alert%281%29).',
         ],
       },
       {
@@ -298,7 +298,7 @@ describe('Strapi pages adapter, with what a real Strapi sends', () => {
     ]);
   });
 
-  it('reads a Markdown insight without showing its syntax', async () => {
+  it('reads a Markdown insight with its marks and links, headings in plain words', async () => {
     strapi.collections.insights = [
       {
         ...insightBase,
@@ -319,18 +319,18 @@ describe('Strapi pages adapter, with what a real Strapi sends', () => {
     ];
     const insight = (await source().insights()).find((item) => item.slug === 'cash-flow-markdown');
     expect(warnings).toEqual([]);
-    expect(insight?.keyPoints).toEqual(['Weekly', 'Reconciled', 'Owned']);
+    expect(insight?.keyPoints).toEqual(['Weekly', '**Reconciled**', 'Owned']);
     expect(insight?.body).toEqual([
       {
         heading: 'Why thirteen weeks',
         paragraphs: [
-          'A quarter is long enough to see a trough and short enough to trust.',
-          'See the lender checklist.',
+          'A quarter is **long enough** to see a trough and _short_ enough to trust.',
+          'See the [lender checklist](https://example.com/checklist).',
         ],
       },
       {
         heading: 'What lenders check',
-        paragraphs: ['Opening cash matches the bank', 'Payroll weeks are visible'],
+        paragraphs: ['Opening cash matches the bank', 'Payroll weeks are `visible`'],
       },
     ]);
   });

@@ -161,7 +161,7 @@ describe('the served site', () => {
     const page = await html(CMS_ONLY.page);
     expect(page).toContain('Supply chains that bend without breaking');
     expect(page).toContain(
-      'We map every supplier you depend on and test each lead time against the orders you have promised.',
+      'We map every supplier you depend on and <a href="https://example.com/method" target="_blank" rel="noopener noreferrer">test each lead time</a> against the orders you have promised.',
     );
     expect(page).toContain('Stress-test');
     expect(page).toContain('Which data do you need?');
@@ -170,7 +170,9 @@ describe('the served site', () => {
   it('serves the CMS version of a page the embedded store also has', async () => {
     const page = await html('/consulting/strategy');
     expect(page).toContain('Strategy Consulting, Edited in the CMS');
-    expect(page).toContain('Strategy work written in Strapi, with bold words inside.');
+    expect(page).toContain(
+      'Strategy work written in Strapi, with <strong>bold words</strong> inside.',
+    );
   });
 
   it('serves a page whose Process and FAQ an editor left empty', async () => {
@@ -181,18 +183,25 @@ describe('the served site', () => {
     expect(page).not.toContain('id="faq"');
   });
 
-  it('serves an insight written in Blocks, its headings as sections', async () => {
+  it('serves an insight written in Blocks, its headings as sections, its marks and links kept', async () => {
     const page = await html(CMS_ONLY.blocksInsight);
     expect(page).toContain('The early signals');
-    expect(page).toContain('Lead times stretch weeks before prices move.');
+    expect(page).toContain('Lead times stretch <em>weeks</em> before prices move.');
+    expect(page).toContain(
+      'Watch <strong>partial shipments</strong> and read the <a href="https://example.com/supplier-checklist" target="_blank" rel="noopener noreferrer">supplier checklist</a>.',
+    );
     expect(page).toContain('Partial shipments are the first warning');
   });
 
-  it('serves an insight written in Markdown as text, not as Markdown syntax', async () => {
+  it('serves an insight written in Markdown with its bold, italic and links, not its syntax', async () => {
     const page = await html(CMS_ONLY.markdownInsight);
     expect(page).toContain('How to review them');
-    expect(page).toContain('Most owners kept the prices they raised, and customers stayed.');
-    expect(page).toContain('Start with the lines that sell least.');
+    expect(page).toContain(
+      'Most <strong>owners</strong> kept the prices they raised, and <em>customers</em> stayed.',
+    );
+    expect(page).toContain(
+      'Start with the <a href="https://example.com/lines" target="_blank" rel="noopener noreferrer">lines that sell least</a>.',
+    );
     expect(page).not.toMatch(/\*\*owners\*\*|## How|\]\(https/);
   });
 

@@ -1,20 +1,27 @@
 /**
- * Strapi rich text → the plain text blocks the site's content is made of. Strapi has two
+ * Strapi rich text → the text blocks the site's content is made of. Strapi has two
  * rich-text fields: Markdown (a string; the v4 default until 4.15) and Blocks (a JSON tree,
  * the content-type builder's default since 4.15:
  * `[{type:'paragraph', children:[{type:'text', text:'…', bold:true}]}]`).
  *
- * The embedded content is plain text (each paragraph a string, rendered by React as text), so
- * rich text is read down to that: paragraphs and list items each become one text, headings
- * are kept as headings (an insight's body starts a new section at each), bold, italic and
- * code marks fall away, and a link keeps its words but not its target. Nothing here is ever
- * rendered as HTML, so an editor's `<script>` or `javascript:` link stays inert text.
+ * The embedded content is a list of texts in the site's inline syntax (`../inline-marks.ts`),
+ * so rich text is read into that: paragraphs and list items each become one text that keeps
+ * its bold, italic, underline, strikethrough, code and links, and headings are kept as
+ * headings in plain words (an insight's body starts a new section at each). Raw HTML in
+ * Markdown is dropped, never rendered; a link's target is kept as written and checked, as
+ * the embedded store's are, when the page renders it (`safeHref`).
  */
+import { escapeInline, INLINE_ESCAPABLE, inlineLink, inlinePlainText } from '../inline-marks';
 
 export interface RichBlock {
   kind: 'heading' | 'text';
+  /** A text block in the inline syntax; a heading in plain words. */
   text: string;
 }
+
+/** A block's words without marks: for fields that show plain text. */
+export const richPlainText = (block: RichBlock): string =>
+  block.kind === 'heading' ? block.text : inlinePlainText(block.text);
 
 type Node = Record<string, unknown>;
 
@@ -30,14 +37,33 @@ export function isBlocks(value: unknown): value is Node[] {
   );
 }
 
-/** The words of an inline tree: text leaves and links' children, marks ignored. */
+/**
+ * A Blocks text leaf in the inline syntax: its words escaped, wrapped in its marks. Spaces at
+ * the edges stay outside the delimiters (`**bold** `), where the syntax expects them.
+ */
+function markedText(node: Node): string {
+  const text = typeof node.text === 'string' ? node.text : '';
+  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  if (!core) return text;
+  let marked = node.code === true && !core.includes('`') ? `\`${core}\`` : escapeInline(core);
+  if (node.strikethrough === true) marked = `~~${marked}~~`;
+  if (node.underline === true) marked = `++${marked}++`;
+  if (node.italic === true) marked = `*${marked}*`;
+  if (node.bold === true) marked = `**${marked}**`;
+  return `${lead}${marked}${trail}`;
+}
+
+/** An inline tree in the inline syntax: marked text leaves and links with their target. */
 function inlineText(children: unknown): string {
   if (!Array.isArray(children)) return '';
   return children
     .map((child) => {
       if (!isNode(child)) return '';
-      if (child.type === 'text') return typeof child.text === 'string' ? child.text : '';
-      return inlineText(child.children);
+      if (child.type === 'text') return markedText(child);
+      const words = inlineText(child.children);
+      return child.type === 'link' && typeof child.url === 'string' && child.url && words.trim()
+        ? inlineLink(words, child.url)
+        : words;
     })
     .join('');
 }
@@ -54,22 +80,31 @@ function readBlocks(nodes: unknown[]): RichBlock[] {
     if (node.type === 'image') return [];
     const text = squash(inlineText(node.children));
     if (!text) return [];
-    return [{ kind: node.type === 'heading' ? 'heading' : 'text', text }];
+    if (node.type !== 'heading') return [{ kind: 'text', text }];
+    const heading = squash(inlinePlainText(text));
+    return heading ? [{ kind: 'heading', text: heading }] : [];
   });
 }
 
-/** Markdown inline syntax → its words: emphasis, code, links and images, raw HTML tags. */
+/**
+ * Markdown inline syntax → the site's inline syntax, which is its subset: emphasis, code,
+ * strikethrough and links stay as written; `<u>` (the underline of Strapi's Markdown editor)
+ * becomes `++`, an autolink `<https://…>` a link, images, scripts and every other HTML
+ * tag are dropped, and Markdown's other backslash escapes (`\#`) become the character.
+ */
 function markdownInline(text: string): string {
   return squash(
     text
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/<[^>]+>/g, '')
-      .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
-      .replace(/(^|[^\w*])([*_])(?=\S)([\s\S]*?\S)\2(?![\w*])/g, '$1$3')
-      .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1')
-      .replace(/`([^`]*)`/g, '$1')
-      .replace(/\\([\\`*_{}[\]()#+\-.!>~])/g, '$1'),
+      .replace(/<((?:https?|mailto):[^\s<>]+)>/gi, (_match, url: string) =>
+        inlineLink(escapeInline(url), url),
+      )
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+      .replace(/<u>([\s\S]*?)<\/u>/gi, '++$1++')
+      .replace(/<\/?[a-z][^>]*>/gi, '')
+      .replace(/\\([!-/:-@[-`{-~])/g, (escape: string, char: string) =>
+        INLINE_ESCAPABLE.includes(char) ? escape : char,
+      ),
   );
 }
 
@@ -91,7 +126,7 @@ function readMarkdown(source: string): RichBlock[] {
     if (!line.trim() || RULE.test(line) || line.trim().startsWith('```')) flush();
     else if (heading) {
       flush();
-      const text = markdownInline(heading[1] ?? '');
+      const text = squash(inlinePlainText(markdownInline(heading[1] ?? '')));
       if (text) blocks.push({ kind: 'heading', text });
     } else if (item) {
       flush();

@@ -14,7 +14,7 @@ import {
   reviewsFileSchema,
 } from '../embedded/page-schemas';
 import type { Insight, MediaMention, Page, Review } from '../page-types';
-import { isBlocks, readRichText, type RichBlock } from './read-rich-text';
+import { isBlocks, readRichText, richPlainText, type RichBlock } from './read-rich-text';
 
 type Entry = Record<string, unknown>;
 
@@ -47,29 +47,30 @@ function optional(value: unknown): unknown {
   return value === null || value === '' ? undefined : value;
 }
 
-/** A plain-text field that an editor may also have made rich text (Blocks or Markdown). */
+/**
+ * A plain-text field that an editor may also have made rich text (Blocks or Markdown): its
+ * words, without marks (the templates show these fields as text).
+ */
 function plain(value: unknown): unknown {
-  if (isBlocks(value))
-    return readRichText(value)
-      ?.map((block) => block.text)
-      .join(' ');
+  if (isBlocks(value)) return readRichText(value)?.map(richPlainText).join(' ');
   return optional(value);
 }
 
 /**
  * Texts of a rich-text field (Markdown or Blocks), of a list of strings, or of components with
- * one text field; undefined when there are none.
+ * one text field; undefined when there are none. Rich text keeps its inline marks, except for
+ * `keys` naming identifiers (a related path, a flow id), which are read as plain words.
  */
 function strings(value: unknown, ...keys: string[]): string[] | undefined {
   const rich = typeof value === 'string' || isBlocks(value) ? readRichText(value) : undefined;
-  if (rich) return rich.map((block) => block.text);
+  if (rich) return rich.map((block) => (keys.length ? richPlainText(block) : block.text));
   const texts = (list(value) ?? []).flatMap((item) => {
     if (typeof item === 'string') return [item];
     const entry = unwrap(item);
     for (const key of [...keys, 'text', 'value', 'name', 'path', 'slug']) {
       const field = entry?.[key];
       if (typeof field === 'string') return field ? [field] : [];
-      if (isBlocks(field)) return strings(field) ?? [];
+      if (isBlocks(field)) return strings(field, ...keys) ?? [];
     }
     return [];
   });

@@ -1,4 +1,5 @@
 import { Icon, pathIcon, type IconName } from './icon';
+import { InlineText } from './inline-text';
 import type { ReactNode } from 'react';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
 import type { Faq, Step, Term } from '@/site/content/page-types';
@@ -50,7 +51,9 @@ export function Paragraphs({ items }: { items: string[] }) {
   return (
     <div className="prose">
       {items.map((text, index) => (
-        <p key={index}>{fill(text)}</p>
+        <p key={index}>
+          <InlineText text={text} />
+        </p>
       ))}
     </div>
   );
@@ -63,7 +66,7 @@ export function Bullets({ items, icon }: { items: string[]; icon?: IconName }) {
       {items.map((text, index) => (
         <li key={index}>
           {icon ? <Icon name={icon} /> : null}
-          {fill(text)}
+          <InlineText text={text} />
         </li>
       ))}
     </ul>

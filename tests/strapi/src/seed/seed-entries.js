@@ -134,6 +134,13 @@ const insights = [
             text('weeks', { italic: true }),
             text(' before prices move.'),
           ),
+          paragraph(
+            text('Watch '),
+            text('partial shipments', { bold: true }),
+            text(' and read the '),
+            link('https://example.com/supplier-checklist', 'supplier checklist'),
+            text('.'),
+          ),
           paragraph(text('Partial shipments arrive before the missed ones do.')),
         ],
       },
