@@ -15,6 +15,7 @@ export function checkBooking(ctx: CheckContext): void {
       '/booking/fallbackFlow',
       `The booking's fallback flow is flow "${flow.id}" itself`,
       'Name the flow that asks for a preferred day and time, e.g. "bookingRequest"',
+      { code: 'booking.fallback-itself', args: { flow: flow.id } },
     );
   }
   const missing = CONTACT_KEYS.filter((key) => !keyOwner.has(key));
@@ -23,6 +24,7 @@ export function checkBooking(ctx: CheckContext): void {
       '/booking',
       `A booking must ask ${missing.map((key) => `"${key}"`).join(', ')}: the scheduler and the fallback flow are prefilled with the contact details`,
       'Add a "contact" step, or fields named full_name, phone and email',
+      { code: 'booking.contact-missing', args: { missing } },
     );
   }
 }

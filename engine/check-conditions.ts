@@ -13,6 +13,7 @@ function checkConditionShape(c: Condition, pointer: string, report: Report): boo
       pointer,
       'A condition needs exactly one operator',
       'Write {"answer": id, "equals" | "oneOf" | "isEmpty": ...}, or {"not"}, {"all"}, {"any"}',
+      { code: 'condition.shape' },
     );
     return false;
   }
@@ -39,6 +40,7 @@ export function checkConditions(ctx: CheckContext): void {
     pointer: string,
     allowedSet: () => Set<string>,
     where: string,
+    at: string,
     own?: string,
   ) => {
     if (!checkConditionShape(c, pointer, report)) return;
@@ -46,12 +48,11 @@ export function checkConditions(ctx: CheckContext): void {
       const owner = keyOwner.get(read.answer);
       if (!owner) {
         const known = knownKeys(ctx, read.answer);
-        report(
-          pointer,
-          `Condition reads answer "${read.answer}", which no step asks`,
-          known.hint,
-          known.fix,
-        );
+        report(pointer, `Condition reads answer "${read.answer}", which no step asks`, known.hint, {
+          code: 'condition.unknown-answer',
+          args: { answer: read.answer, ...(known.fix && { meant: known.fix.with }) },
+          fix: known.fix,
+        });
         continue;
       }
       // A branch reading its own step's answer needs no walk back through the graph.
@@ -61,6 +62,10 @@ export function checkConditions(ctx: CheckContext): void {
           pointer,
           `Condition reads answer "${read.answer}", which cannot have been given ${where}`,
           `Only answers of "${[...allowed].join('", "')}" are known there`,
+          {
+            code: 'condition.too-early',
+            args: { answer: read.answer, asker: owner.step.id, step: at, known: [...allowed] },
+          },
         );
         continue;
       }
@@ -74,6 +79,10 @@ export function checkConditions(ctx: CheckContext): void {
             pointer,
             `"${v}" is not an option value of "${read.answer}"`,
             `Use one of: ${options.map((o) => o.value).join(', ')}`,
+            {
+              code: 'condition.not-an-option',
+              args: { value: v, answer: read.answer, allowed: options.map((o) => o.value) },
+            },
           );
         }
       }
@@ -92,6 +101,7 @@ export function checkConditions(ctx: CheckContext): void {
           () => new Set([...ancestorsOf(), step.id]),
           `when leaving "${step.id}"`,
           step.id,
+          step.id,
         ),
       );
     }
@@ -102,6 +112,7 @@ export function checkConditions(ctx: CheckContext): void {
           `/steps/${i}/fields/${j}/when`,
           ancestorsOf,
           `before step "${step.id}"`,
+          step.id,
         );
     });
   });

@@ -1,9 +1,16 @@
 import { guessName } from './did-you-mean';
 import { targetsOf } from './flow-walk';
 import type { RawFlow, RawNext } from './raw-flow';
-import type { NameFix, ResolvedFlow, ResolvedStep } from './types';
+import type { DiagnosticArgs, DiagnosticCode, NameFix, ResolvedFlow, ResolvedStep } from './types';
 
-export type Report = (pointer: string, message: string, hint: string, fix?: NameFix) => void;
+/** What a check tells of a problem besides its words: its code, their values, a quick fix. */
+export interface About {
+  code: DiagnosticCode;
+  args?: DiagnosticArgs;
+  fix?: NameFix;
+}
+
+export type Report = (pointer: string, message: string, hint: string, about: About) => void;
 
 /** What the semantic checks share: the flow in both shapes, the reporter, the lookups. */
 export interface CheckContext {

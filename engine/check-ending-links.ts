@@ -73,6 +73,8 @@ export function checkEndingLinks(
         pointer,
         message: `"${href}" is not a link a browser can follow to a page`,
         hint: 'Link to a page of the site, e.g. /contact-us',
+        code: 'link.refused',
+        args: { href },
       });
       continue;
     }
@@ -84,6 +86,8 @@ export function checkEndingLinks(
         ? `This sends visitors to ${target.host}, which is not among the hosts allowed (FLOW_LINK_HOSTS)`
         : `This sends visitors to another site, ${target.host}`,
       hint: `Add ${target.host} to FLOW_LINK_HOSTS, or link to a page of the site`,
+      code: hosts.enforced ? 'link.host-not-allowed' : 'link.other-site',
+      args: { host: target.host },
       ...(hosts.enforced ? {} : { severity: 'warning' as const }),
     });
   }

@@ -25,6 +25,8 @@ export function checkFlowLinks(flows: Readonly<Record<string, ResolvedFlow>>): D
         pointer,
         message: `The booking's fallback flow "${fallback}" is not a valid flow of this folder`,
         hint: `${guess.hint}Add ${fallback}.json, or name a flow that asks for a preferred day and time`,
+        code: 'booking.fallback-unknown',
+        args: { flow: fallback, ...(guess.fix && { meant: guess.fix.with }) },
         ...(guess.fix && { fix: guess.fix }),
       });
     } else if (target.booking) {
@@ -33,6 +35,8 @@ export function checkFlowLinks(flows: Readonly<Record<string, ResolvedFlow>>): D
         pointer,
         message: `The booking's fallback flow "${fallback}" is a booking itself`,
         hint: 'A fallback asks for a preferred day and time; remove its "booking", or name another flow',
+        code: 'booking.fallback-is-booking',
+        args: { flow: fallback },
       });
     }
   }

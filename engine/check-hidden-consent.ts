@@ -24,6 +24,7 @@ export function checkHiddenFields(ctx: CheckContext): void {
         pointer,
         `Hidden field "${field.name}" is declared twice`,
         'Declare each hidden field once (the "utm" set already holds the UTM parameters and gclid)',
+        { code: 'hidden.duplicate', args: { name: field.name } },
       );
     }
     seen.add(field.name);
@@ -32,6 +33,7 @@ export function checkHiddenFields(ctx: CheckContext): void {
         pointer,
         `Hidden field "${field.name}" has the name of an answer`,
         'Give the hidden field another name, so a submission can tell the two apart',
+        { code: 'hidden.answer-name', args: { name: field.name } },
       );
     }
   });
@@ -79,6 +81,10 @@ export function checkConsentFields(ctx: CheckContext): void {
         extra.pointer,
         `Field "${extra.field.name}" declares ${kind} consent, which "${list[0]!.field.name}" already declares`,
         `A flow sends one ${kind} consent to HubSpot: keep it on one box`,
+        {
+          code: 'consent.duplicate',
+          args: { field: extra.field.name, consent: kind, first: list[0]!.field.name },
+        },
       );
     }
   }
@@ -88,6 +94,7 @@ export function checkConsentFields(ctx: CheckContext): void {
         pointer.replace(/legalConsent$/, 'required'),
         `Field "${field.name}" is processing consent but not required`,
         'Remove "required": false: HubSpot refuses a lead without consent to process it',
+        { code: 'consent.optional', args: { field: field.name } },
       );
     }
   }
@@ -96,6 +103,7 @@ export function checkConsentFields(ctx: CheckContext): void {
       communication[0]!.pointer,
       `Field "${communication[0]!.field.name}" subscribes the visitor, but the flow asks no processing consent`,
       'Add "processing" to this box\'s "legalConsent", or declare it on the privacy box',
+      { code: 'consent.no-processing', args: { field: communication[0]!.field.name } },
     );
   }
 }

@@ -38,6 +38,8 @@ export function checkProgress(flow: ResolvedFlow, file: string): Diagnostic[] {
       severity: 'warning',
       message: `Progress total ${total} is lower than the ${most} numbered steps of the path ${path.join(' → ')}`,
       hint: `Visitors on it would see "${most} / ${total}": raise "total" to ${most}, or use {"mode": "branch"}`,
+      code: 'progress.total-too-low',
+      args: { total: String(total), most: String(most), path },
     },
   ];
 }

@@ -27,6 +27,7 @@ export function checkReferences(ctx: CheckContext): boolean {
       pointer,
       `Duplicate id "${id}" (first at ${first})`,
       'Give every step and ending its own id',
+      { code: 'id.duplicate', args: { id } },
     );
     return false;
   };
@@ -55,12 +56,14 @@ export function checkReferences(ctx: CheckContext): boolean {
           pointer,
           `Answer key "${key}" is also set by step "${first.step.id}"`,
           'Rename the field or the step so each answer has one key',
+          { code: 'answer.duplicate', args: { answer: key, step: step.id, other: first.step.id } },
         );
       } else if (first) {
         count(
           pointer,
           `Field "${key}" appears twice in step "${step.id}"`,
           'Remove or rename one of them',
+          { code: 'field.duplicate', args: { field: key, step: step.id } },
         );
       } else keyOwner.set(key, { step, pointer });
     });
@@ -72,6 +75,7 @@ export function checkReferences(ctx: CheckContext): boolean {
           `/steps/${i}/options`,
           `Option value "${dup}" appears twice`,
           'Option values must be unique within a step',
+          { code: 'option.duplicate-value', args: { value: dup, step: step.id } },
         );
     }
   });
@@ -79,7 +83,11 @@ export function checkReferences(ctx: CheckContext): boolean {
   // References: start and every transition target.
   if (!idPointer.has(raw.start)) {
     const guess = guessName(raw.start, known);
-    count('/start', `Unknown step "${raw.start}"`, guess.hint + knownHint, guess.fix);
+    count('/start', `Unknown step "${raw.start}"`, guess.hint + knownHint, {
+      code: 'start.unknown',
+      args: { id: raw.start, known, ...(guess.fix && { meant: guess.fix.with }) },
+      fix: guess.fix,
+    });
   }
   raw.steps.forEach((s, i) => {
     const pointers = nextPointers(s.next, `/steps/${i}`);
@@ -87,12 +95,17 @@ export function checkReferences(ctx: CheckContext): boolean {
     targetsOf(step).forEach((to, j) => {
       if (!idPointer.has(to)) {
         const guess = guessName(to, known);
-        count(pointers[j]!, `Unknown step or ending "${to}"`, guess.hint + knownHint, guess.fix);
+        count(pointers[j]!, `Unknown step or ending "${to}"`, guess.hint + knownHint, {
+          code: 'next.unknown',
+          args: { id: to, step: step.id, known, ...(guess.fix && { meant: guess.fix.with }) },
+          fix: guess.fix,
+        });
       } else if (to === step.id) {
         count(
           pointers[j]!,
           `Step "${to}" leads to itself`,
           'A flow moves forward: point it to a later step',
+          { code: 'next.itself', args: { step: to } },
         );
       }
     });
@@ -102,6 +115,7 @@ export function checkReferences(ctx: CheckContext): boolean {
       '/progress',
       'Progress mode "fixed" needs a total',
       'Add "total": the N of "Question n / N"',
+      { code: 'progress.no-total' },
     );
   }
   return problems > 0;

@@ -20,14 +20,15 @@ export function checkSubmissions(
   const notAskedOn = (
     key: string,
     endingIds: string[],
-  ): { why: string; ending?: string; path?: string } | undefined => {
+  ): { why: string; ending?: string; path?: string; steps?: string[] } | undefined => {
     const owner = keyOwner.get(key);
     if (!owner || !tree) return undefined;
     const ending = endingIds.find((e) => !tree.dominates(owner.step.id, e));
     if (ending) {
       const example = pathAvoiding(flow, ending, owner.step.id);
       const path = `${example ? example.join(' → ') + ' → ' : ''}${ending}`;
-      return { why: `the path ${path} never asks it`, ending, path };
+      const steps = [...(example ?? []), ending];
+      return { why: `the path ${path} never asks it`, ending, path, steps };
     }
     const field =
       owner.step.kind === 'choice' ? undefined : owner.step.fields.find((f) => f.name === key);
@@ -44,6 +45,7 @@ export function checkSubmissions(
     why: string;
     ending?: string;
     path?: string;
+    steps?: string[];
   }[] = [];
   raw.submissions.forEach((sub, s) => {
     const names = new Set<string>();
@@ -54,6 +56,7 @@ export function checkSubmissions(
           `${pointer}/name`,
           `Field "${f.name}" is listed twice in form "${sub.formKey}"`,
           'List each HubSpot field once',
+          { code: 'submission.duplicate-field', args: { field: f.name, form: sub.formKey } },
         );
       names.add(f.name);
       const v = f.value as Record<string, unknown>;
@@ -63,18 +66,18 @@ export function checkSubmissions(
           `${pointer}/value`,
           'A value needs exactly one source',
           'Write {"answer"} (optionally with "whenNotAsked"), {"constant"}, {"transcript": true}, {"file"} or {"hidden"}',
+          { code: 'submission.value-source', args: { field: f.name, form: sub.formKey } },
         );
         return;
       }
       if (typeof v.hidden === 'string') {
         if (!flow.hidden.some((h) => h.name === v.hidden)) {
           const known = knownHidden(ctx, v.hidden);
-          report(
-            `${pointer}/value/hidden`,
-            `Unknown hidden value "${v.hidden}"`,
-            known.hint,
-            known.fix,
-          );
+          report(`${pointer}/value/hidden`, `Unknown hidden value "${v.hidden}"`, known.hint, {
+            code: 'submission.unknown-hidden',
+            args: { name: v.hidden, field: f.name, form: sub.formKey },
+            fix: known.fix,
+          });
         }
         return;
       }
@@ -88,7 +91,16 @@ export function checkSubmissions(
         const known = hidden
           ? { hint: `"${key}" is a hidden value: write {"hidden": "${key}"}` }
           : knownKeys(ctx, key);
-        report(at, `Unknown answer "${key}"`, known.hint, known.fix);
+        report(at, `Unknown answer "${key}"`, known.hint, {
+          code: hidden ? 'submission.hidden-as-answer' : 'submission.unknown-answer',
+          args: {
+            answer: key,
+            field: f.name,
+            form: sub.formKey,
+            ...('fix' in known && known.fix && { meant: known.fix.with }),
+          },
+          ...('fix' in known && { fix: known.fix }),
+        });
         return;
       }
       if (
@@ -100,6 +112,10 @@ export function checkSubmissions(
           at,
           `"${key}" is not an upload field`,
           'A {"file"} value names a field of type "file"',
+          {
+            code: 'submission.not-upload',
+            args: { answer: key, field: f.name, form: sub.formKey },
+          },
         );
         return;
       }
@@ -122,6 +138,10 @@ export function checkSubmissions(
         u.at,
         `Form "${u.formKey}" sends answer "${u.key}", but ${u.why}`,
         'Add "whenNotAsked": "" to send an empty value there, or ask it on every path',
+        {
+          code: u.steps ? 'submission.not-asked' : 'submission.asked-on-condition',
+          args: { form: u.formKey, answer: u.key, ...(u.steps && { path: u.steps }) },
+        },
       );
     } else if (group[0] === u) reportEnding(u.ending!, u.path!, group);
   }
@@ -143,6 +163,16 @@ export function checkSubmissions(
       email
         ? `Lead this path through the step that asks "${email.key}", or set "submits": false`
         : 'Ask them on every path to this ending, set "submits": false, or add "whenNotAsked": "" to each',
+      {
+        code: email ? 'ending.submits-without-email' : 'ending.submits-unasked',
+        args: {
+          ending,
+          path: group[0]!.steps ?? [],
+          answers: [...new Set(group.map((g) => g.key))],
+          forms: [...new Set(group.map((g) => g.formKey))],
+          ...(email && { email: email.key }),
+        },
+      },
     );
   }
 
@@ -151,7 +181,11 @@ export function checkSubmissions(
     const key = e.service.answer;
     if (!keyOwner.has(key)) {
       const known = knownKeys(ctx, key);
-      report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, known.hint, known.fix);
+      report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, known.hint, {
+        code: 'checkout.unknown-answer',
+        args: { answer: key, ending: e.id, ...(known.fix && { meant: known.fix.with }) },
+        fix: known.fix,
+      });
       return;
     }
     if (graphBroken) return;
@@ -161,6 +195,10 @@ export function checkSubmissions(
         `/endings/${i}/service/answer`,
         `The checkout reads answer "${key}", but ${missing.why}`,
         'Ask the service on every path to this ending',
+        {
+          code: 'checkout.not-asked',
+          args: { answer: key, ending: e.id, ...(missing.steps && { path: missing.steps }) },
+        },
       );
   });
 }

@@ -92,8 +92,12 @@ export {
   type HubSpotForms,
 } from './hubspot-forms';
 export { topologicalOrder } from './topological-order';
+// The authoring model (a flow file's shape): the studio's visual editor edits the text by it.
+export type { RawFlow, RawStep, RawField, RawNext, RawOption, RawOptions } from './raw-flow';
 export { stepCandidates, sampleValue } from './sample-answers';
 export { formatDiagnostic, isErrorDiagnostic } from './format-diagnostic';
+// The studio shows each diagnostic in these words; the CLI prints formatDiagnostic's.
+export { plainWords, PLAIN_CODES, type PlainWords } from './plain-words';
 export { locateInText, nodeAtPointer, pointerTarget } from './json-source';
 export { didYouMean } from './did-you-mean';
 export { RENDERER_WORDS } from './renderer-words';

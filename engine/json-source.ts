@@ -5,7 +5,7 @@ import {
   type Node,
   type ParseError,
 } from 'jsonc-parser';
-import type { Diagnostic } from './types';
+import type { Diagnostic, DiagnosticArgs, DiagnosticCode } from './types';
 
 /**
  * Flow files as text: strict JSON parsed with source positions, so a diagnostic can say the line
@@ -67,10 +67,18 @@ function unclosed(text: string): number | undefined {
 function syntaxDiagnostic(file: string, text: string, code: string, offset: number): Diagnostic {
   const prev = lastSignificant(text, offset);
   const base = { file, pointer: '' };
-  const say = (where: number, message: string, hint: string): Diagnostic => ({
+  const say = (
+    where: number,
+    message: string,
+    hint: string,
+    code: DiagnosticCode,
+    args?: DiagnosticArgs,
+  ): Diagnostic => ({
     ...base,
     message: `JSON syntax error: ${message}`,
     hint,
+    code,
+    ...(args && { args }),
     ...at(text, where),
   });
   // A file cut short (a brace or bracket never closed) is one problem, whatever came last.
@@ -82,14 +90,18 @@ function syntaxDiagnostic(file: string, text: string, code: string, offset: numb
       offset,
       `expected "${close}": the "${text[opened]}" at line ${line}, column ${column} is never closed`,
       `Add the missing "${close}" where that block ends`,
+      'syntax.unclosed',
+      { close, line: String(line), column: String(column) },
     );
   }
   if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && text[prev] === ',') {
-    if (text[offset] === ',') return say(offset, 'two commas in a row', 'Remove one of them');
+    if (text[offset] === ',')
+      return say(offset, 'two commas in a row', 'Remove one of them', 'syntax.double-comma');
     return say(
       prev,
       `a comma with nothing after it, before "${text[offset] ?? 'the end'}"`,
       'Remove this comma: JSON allows none after the last item of a list or object',
+      'syntax.trailing-comma',
     );
   }
   switch (code) {
@@ -98,6 +110,7 @@ function syntaxDiagnostic(file: string, text: string, code: string, offset: numb
         prev + 1,
         'expected a comma after this value',
         'Add "," here: items of a list or object are separated by commas',
+        'syntax.comma-expected',
       );
     case 'CloseBraceExpected':
     case 'CloseBracketExpected': {
@@ -106,31 +119,51 @@ function syntaxDiagnostic(file: string, text: string, code: string, offset: numb
         prev + 1,
         `expected a comma or "${close}" after this value`,
         `Add "," between two items, or "${close}" to close the block`,
+        'syntax.close-expected',
+        { close },
       );
     }
     case 'ColonExpected':
-      return say(offset, 'expected ":" after the property name', 'Write "name": value');
+      return say(
+        offset,
+        'expected ":" after the property name',
+        'Write "name": value',
+        'syntax.colon-expected',
+      );
     case 'PropertyNameExpected':
-      return say(offset, 'expected a property name in double quotes', 'Write "name": value');
+      return say(
+        offset,
+        'expected a property name in double quotes',
+        'Write "name": value',
+        'syntax.name-expected',
+      );
     case 'ValueExpected':
       return say(
         offset,
         'expected a value',
         'A value is a "text" in double quotes, a number, true, false, null, {…} or […]',
+        'syntax.value-expected',
       );
     case 'EndOfFileExpected':
       return say(
         offset,
         'expected the end of the file after the closing brace',
         'Remove what follows, or an extra "}" or "]" before it',
+        'syntax.end-expected',
       );
     case 'UnexpectedEndOfString':
-      return say(offset, 'a text is never closed', 'Add the closing double quote');
+      return say(
+        offset,
+        'a text is never closed',
+        'Add the closing double quote',
+        'syntax.text-unclosed',
+      );
     default:
       return say(
         offset,
         `unexpected character (${code})`,
         'Check quotes and commas here; comments are not allowed in JSON',
+        'syntax.unexpected',
       );
   }
 }

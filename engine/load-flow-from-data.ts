@@ -55,6 +55,8 @@ export function loadOptionListFromData(
           pointer: `/options/${values.lastIndexOf(dup)}`,
           message: `Option value "${dup}" appears twice`,
           hint: 'Option values must be unique within a list',
+          code: 'list.duplicate-value',
+          args: { value: dup },
         },
       ],
     };
@@ -100,5 +102,7 @@ export function idDiffersFromFileName(
     pointer: '/id',
     message: `${kind} id "${id}" differs from the file name`,
     hint: `Name the file ${id}.json or set "id": "${stem}"`,
+    code: kind === 'Flow' ? 'flow.id-not-file-name' : 'list.id-not-file-name',
+    args: { id, expected: stem },
   };
 }

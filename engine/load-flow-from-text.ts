@@ -64,6 +64,8 @@ export function loadFlowFromText(input: LoadFlowFromTextInput): {
       severity: 'warning',
       message: `Form key "${sub.formKey}" has no HubSpot form: its leads are stored and held, never delivered`,
       hint,
+      code: 'form-key.no-hubspot-form',
+      args: { form: sub.formKey },
     });
   });
   const links = checkEndingLinks(flow, file, input.linkHosts);

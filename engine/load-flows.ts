@@ -17,6 +17,7 @@ function readText(path: string, file: string): string | Diagnostic {
       pointer: '',
       message: `Cannot read the file: ${(error as Error).message}`,
       hint: 'Check that it exists and can be read',
+      code: 'file.unreadable',
     };
   }
 }
@@ -103,6 +104,7 @@ export function loadFlows(
       pointer: '',
       message: 'No flow files found',
       hint: 'Flows are <dir>/*.json',
+      code: 'folder.empty',
     });
   }
   for (const name of files) {

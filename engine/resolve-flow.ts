@@ -1,3 +1,4 @@
+import type { About } from './check-context';
 import { guessName } from './did-you-mean';
 import { resolveHidden } from './hidden-fields';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
@@ -5,7 +6,6 @@ import type {
   Diagnostic,
   FlowOption,
   FlowVars,
-  NameFix,
   ResolvedEnding,
   ResolvedField,
   ResolvedFlow,
@@ -64,7 +64,7 @@ function resolveOptions(
   options: RawOptions,
   lists: OptionLists,
   pointer: string,
-  report: (pointer: string, message: string, hint: string, fix?: NameFix) => void,
+  report: (pointer: string, message: string, hint: string, about: About) => void,
 ): FlowOption[] {
   const unknown = (id: string, at: string) => {
     const guess = guessName(id, Object.keys(lists));
@@ -74,7 +74,15 @@ function resolveOptions(
       Object.keys(lists).length === 0
         ? `Create flows/options/${id}.json`
         : `${guess.hint}Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
-      guess.fix,
+      {
+        code: 'option-list.unknown',
+        args: {
+          list: id,
+          known: Object.keys(lists).sort(),
+          ...(guess.fix && { meant: guess.fix.with }),
+        },
+        fix: guess.fix,
+      },
     );
   };
   if (typeof options === 'string') {
@@ -111,8 +119,16 @@ export function resolveFlow(
   file: string,
 ): { flow: ResolvedFlow; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const report = (pointer: string, message: string, hint: string, fix?: NameFix) =>
-    diagnostics.push({ file, pointer, message, hint, ...(fix && { fix }) });
+  const report = (pointer: string, message: string, hint: string, about: About) =>
+    diagnostics.push({
+      file,
+      pointer,
+      message,
+      hint,
+      code: about.code,
+      ...(about.args && { args: about.args }),
+      ...(about.fix && { fix: about.fix }),
+    });
   const progress = data.progress ?? { mode: 'none' as const };
   const numberedByDefault = progress.mode !== 'none';
 

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { flow, optionList } from './generated/schema-validators';
 import { guessName } from './did-you-mean';
-import type { Diagnostic } from './types';
+import type { Diagnostic, DiagnosticArgs, DiagnosticCode } from './types';
 
 /*
  * JSON Schema validation of flow and option-list files, turned into diagnostics that name the
@@ -12,7 +12,48 @@ import type { Diagnostic } from './types';
  * the server, the CLI and the browser.
  */
 
-function describe(error: ErrorObject): Pick<Diagnostic, 'pointer' | 'message' | 'hint' | 'fix'> {
+type Described = Pick<Diagnostic, 'pointer' | 'message' | 'hint' | 'fix'> & {
+  code: DiagnosticCode;
+  args?: DiagnosticArgs;
+};
+
+/** The code of a keyword that describe words the same way as the rest (ajv's own message). */
+function codeOf(error: ErrorObject): { code: DiagnosticCode; args?: DiagnosticArgs } {
+  const params = error.params as Record<string, unknown>;
+  const limit = String(params.limit);
+  switch (error.keyword) {
+    case 'pattern':
+      return { code: 'schema.pattern', args: { pattern: String(params.pattern) } };
+    case 'type':
+      return { code: 'schema.type', args: { type: String(params.type) } };
+    case 'minLength':
+      return limit === '1'
+        ? { code: 'schema.empty' }
+        : { code: 'schema.too-short', args: { limit } };
+    case 'maxLength':
+      return { code: 'schema.too-long', args: { limit } };
+    case 'minItems':
+    case 'minProperties':
+      return { code: 'schema.too-few', args: { limit } };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { code: 'schema.too-small', args: { limit } };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { code: 'schema.too-large', args: { limit } };
+    case 'const':
+      return { code: 'schema.const', args: { allowed: String(params.allowedValue) } };
+    case 'uniqueItems':
+      return { code: 'schema.repeated' };
+    case 'oneOf':
+    case 'anyOf':
+      return { code: 'schema.no-form' };
+    default:
+      return { code: 'schema.invalid', args: { keyword: error.keyword } };
+  }
+}
+
+function describe(error: ErrorObject): Described {
   const parent = error.parentSchema as
     { description?: string; oneOf?: unknown[]; properties?: Record<string, unknown> } | undefined;
   const hint = parent?.description ?? 'See schemas/flow.schema.json';
@@ -25,6 +66,8 @@ function describe(error: ErrorObject): Pick<Diagnostic, 'pointer' | 'message' | 
         pointer: `${error.instancePath}/${property}`,
         message: `Unknown property "${property}"`,
         hint: `${guess.hint}Remove it or check its spelling`,
+        code: 'schema.unknown-property',
+        args: { property, ...(guess.fix && { meant: guess.fix.with }) },
         ...(guess.fix && { fix: guess.fix }),
       };
     }
@@ -33,6 +76,8 @@ function describe(error: ErrorObject): Pick<Diagnostic, 'pointer' | 'message' | 
         pointer: error.instancePath,
         message: `Missing property "${String(params.missingProperty)}"`,
         hint: `Add "${String(params.missingProperty)}"`,
+        code: 'schema.missing-property',
+        args: { property: String(params.missingProperty) },
       };
     case 'discriminator': {
       const tag = String(params.tag);
@@ -50,21 +95,33 @@ function describe(error: ErrorObject): Pick<Diagnostic, 'pointer' | 'message' | 
             ? `"${tag}" must be a string`
             : `Unknown ${tag} ${JSON.stringify(params.tagValue)}`,
         hint: `${guess.hint}Use one of: ${allowed.join(', ')}`,
+        code: params.tagValue === undefined ? 'schema.kind-not-text' : 'schema.unknown-kind',
+        args: {
+          property: tag,
+          allowed,
+          ...(typeof params.tagValue === 'string' && { value: params.tagValue }),
+          ...(guess.fix && { meant: guess.fix.with }),
+        },
         ...(guess.fix && { fix: guess.fix }),
       };
     }
-    case 'enum':
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String);
       return {
         pointer: error.instancePath,
-        message: `Must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`,
+        message: `Must be one of: ${allowed.join(', ')}`,
         hint,
+        code: 'schema.not-allowed',
+        args: { allowed },
       };
+    }
     default: {
       const message = error.message ?? 'is invalid';
       return {
         pointer: error.instancePath,
         message: message.charAt(0).toUpperCase() + message.slice(1),
         hint,
+        ...codeOf(error),
       };
     }
   }
@@ -92,11 +149,59 @@ function prune(errors: ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => !dropped.has(e));
 }
 
-function toDiagnostics(file: string, errors: ErrorObject[] | null | undefined): Diagnostic[] {
+/** The names of the items a pointer passes through, for the plain wording: `{ step: 'capital' }`. */
+const ITEM_NAMES: Record<string, [string, string]> = {
+  steps: ['step', 'id'],
+  endings: ['ending', 'id'],
+  fields: ['field', 'name'],
+  submissions: ['form', 'formKey'],
+  options: ['option', 'label'],
+  branches: ['branch', ''],
+  links: ['link', 'label'],
+  buttons: ['button', 'label'],
+};
+
+/**
+ * The args of a schema diagnostic: each item its pointer passes through, by its id or name (or
+ * its number from 1 as `<noun>Number` when it has none), the property it names, and the value
+ * found there when it is a text or a number.
+ */
+function pointerArgs(data: unknown, pointer: string): DiagnosticArgs {
+  const args: DiagnosticArgs = {};
+  const path = pointer.split('/').slice(1);
+  let node: unknown = data;
+  path.forEach((segment, i) => {
+    const parent = path[i - 1];
+    const index = /^\d+$/.test(segment) ? Number(segment) : undefined;
+    node =
+      node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
+    const named = index !== undefined && parent !== undefined ? ITEM_NAMES[parent] : undefined;
+    if (named) {
+      const [noun, key] = named;
+      const name =
+        key && node && typeof node === 'object'
+          ? (node as Record<string, unknown>)[key]
+          : undefined;
+      if (typeof name === 'string') args[noun] = name;
+      else args[`${noun}Number`] = String(index! + 1);
+    } else if (index === undefined) args.property = segment;
+  });
+  if (typeof node === 'string' || typeof node === 'number') args.value = String(node);
+  return args;
+}
+
+function toDiagnostics(
+  file: string,
+  data: unknown,
+  errors: ErrorObject[] | null | undefined,
+): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
   for (const error of prune(errors ?? [])) {
-    const d = { file, ...describe(error) };
+    const described = describe(error);
+    // What the keyword found (the property missing, the kinds allowed) wins over the pointer's.
+    const args = { ...pointerArgs(data, error.instancePath), ...described.args };
+    const d = { file, ...described, args };
     const key = `${d.pointer}\u0000${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -106,9 +211,9 @@ function toDiagnostics(file: string, errors: ErrorObject[] | null | undefined): 
 }
 
 export function flowSchemaDiagnostics(file: string, data: unknown): Diagnostic[] {
-  return flow(data) ? [] : toDiagnostics(file, flow.errors);
+  return flow(data) ? [] : toDiagnostics(file, data, flow.errors);
 }
 
 export function optionListSchemaDiagnostics(file: string, data: unknown): Diagnostic[] {
-  return optionList(data) ? [] : toDiagnostics(file, optionList.errors);
+  return optionList(data) ? [] : toDiagnostics(file, data, optionList.errors);
 }

@@ -8,7 +8,7 @@ import { checkReferences } from './check-references';
 import { checkSubmissions } from './check-submissions';
 import { stepsWithoutWayOut } from './check-way-out';
 import type { RawFlow } from './raw-flow';
-import type { Diagnostic, ResolvedFlow } from './types';
+import type { Answers, Diagnostic, ResolvedFlow } from './types';
 
 /**
  * Checks that need more than the JSON Schema: references, reachability, cycles, conditions that
@@ -21,8 +21,16 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   const ctx: CheckContext = {
     raw,
     flow,
-    report: (pointer, message, hint, fix) =>
-      diagnostics.push({ file, pointer, message, hint, ...(fix && { fix }) }),
+    report: (pointer, message, hint, { code, args, fix }) =>
+      diagnostics.push({
+        file,
+        pointer,
+        message,
+        hint,
+        code,
+        ...(args && { args }),
+        ...(fix && { fix }),
+      }),
     ids: new Map(),
     keyOwner: new Map(),
     stepIndex: new Map(flow.steps.map((s, i) => [s.id, i])),
@@ -47,10 +55,23 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
       `/steps/${i}/next`,
       `Step "${s.step}" has no way out for the answer ${JSON.stringify(s.answer)}`,
       'Add an "otherwise", or a branch for that answer',
+      { code: 'next.no-way-out', args: { step: s.step, answers: answerWords(s.answer) } },
     );
   }
 
   // Warnings last, and only on a sound graph: they never stop a flow from loading.
   if (!graphBroken && diagnostics.length === 0) diagnostics.push(...checkProgress(flow, file));
   return diagnostics;
+}
+
+/**
+ * The answers a step has no way out for, each as what the visitor did (`answer "Maybe" to
+ * "first"`, `tick "privacy"`), for the plain wording.
+ */
+function answerWords(answers: Answers): string[] {
+  return Object.entries(answers).map(([key, value]) => {
+    if (typeof value === 'boolean') return value ? `tick "${key}"` : `leave "${key}" unticked`;
+    const given = Array.isArray(value) ? value.join('" and "') : value;
+    return `answer "${given}" to "${key}"`;
+  });
 }

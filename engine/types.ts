@@ -33,7 +33,99 @@ export interface Diagnostic {
   severity?: 'warning';
   /** The hint's "Did you mean …?" as data: an editor offers it as a quick fix at the pointer. */
   fix?: NameFix;
+  /**
+   * What kind of problem it is, stable across rewordings: the studio words it for a marketer by
+   * this code (plain-words.ts), while the CLI prints `message` and `hint`.
+   */
+  code?: DiagnosticCode;
+  /** The names and values the plain wording is made of (the step, the answer, the value …). */
+  args?: DiagnosticArgs;
 }
+
+/**
+ * A diagnostic's code: `<area>.<problem>`. Each has plain words (plain-words.ts): a new code
+ * does not compile until it has them.
+ */
+export type DiagnosticCode =
+  | 'syntax.unclosed'
+  | 'syntax.double-comma'
+  | 'syntax.trailing-comma'
+  | 'syntax.comma-expected'
+  | 'syntax.close-expected'
+  | 'syntax.colon-expected'
+  | 'syntax.name-expected'
+  | 'syntax.value-expected'
+  | 'syntax.end-expected'
+  | 'syntax.text-unclosed'
+  | 'syntax.unexpected'
+  | 'file.unreadable'
+  | 'folder.empty'
+  | 'schema.missing-property'
+  | 'schema.unknown-property'
+  | 'schema.unknown-kind'
+  | 'schema.kind-not-text'
+  | 'schema.not-allowed'
+  | 'schema.pattern'
+  | 'schema.type'
+  | 'schema.empty'
+  | 'schema.too-short'
+  | 'schema.too-long'
+  | 'schema.too-few'
+  | 'schema.too-small'
+  | 'schema.too-large'
+  | 'schema.const'
+  | 'schema.repeated'
+  | 'schema.no-form'
+  | 'schema.invalid'
+  | 'flow.id-not-file-name'
+  | 'list.id-not-file-name'
+  | 'list.duplicate-value'
+  | 'option-list.unknown'
+  | 'form-key.no-hubspot-form'
+  | 'id.duplicate'
+  | 'answer.duplicate'
+  | 'field.duplicate'
+  | 'option.duplicate-value'
+  | 'start.unknown'
+  | 'next.unknown'
+  | 'next.itself'
+  | 'next.cycle'
+  | 'next.no-way-out'
+  | 'step.unreachable'
+  | 'ending.unreachable'
+  | 'ending.submits-unasked'
+  | 'ending.submits-without-email'
+  | 'progress.no-total'
+  | 'progress.total-too-low'
+  | 'condition.shape'
+  | 'condition.unknown-answer'
+  | 'condition.too-early'
+  | 'condition.not-an-option'
+  | 'hidden.duplicate'
+  | 'hidden.answer-name'
+  | 'consent.duplicate'
+  | 'consent.optional'
+  | 'consent.no-processing'
+  | 'booking.fallback-itself'
+  | 'booking.contact-missing'
+  | 'booking.fallback-unknown'
+  | 'booking.fallback-is-booking'
+  | 'submission.duplicate-field'
+  | 'submission.value-source'
+  | 'submission.unknown-hidden'
+  | 'submission.hidden-as-answer'
+  | 'submission.unknown-answer'
+  | 'submission.not-upload'
+  | 'submission.not-asked'
+  | 'submission.asked-on-condition'
+  | 'checkout.unknown-answer'
+  | 'checkout.not-asked'
+  | 'link.refused'
+  | 'link.other-site'
+  | 'link.host-not-allowed';
+
+/** A diagnostic's names and values by role, e.g. `{ step: 'capital', answer: 'industry' }`. */
+export type DiagnosticArgs = Record<string, string | string[]>;
 
 /** A misspelt name (`replace`, as the file has it) and the known name it was surely meant as. */
 export interface NameFix {

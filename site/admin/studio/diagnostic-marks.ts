@@ -2,12 +2,12 @@
  * Where and how the editor marks each of the engine's diagnostics in the flow's text. It starts
  * where the engine placed it (its line and column: a property's name, or the value) and runs to
  * the end of what its pointer names, cut at the end of that line, so `"to": "servcie"` is
- * underlined whole but a step with a problem only on its first line. The words are the CLI's:
- * the message, the hint, and where that is in the flow's own terms; a diagnostic of another check
+ * underlined whole but a step with a problem only on its first line. The words are a marketer's
+ * (the engine's plainWords, not the CLI's), with where that is in the flow's own terms; a diagnostic of another check
  * than the flow's own (HubSpot's) carries its name as the mark's source.
  */
 import { parseTree } from 'jsonc-parser';
-import { isErrorDiagnostic, pointerTarget, type Diagnostic } from '@/engine/client';
+import { isErrorDiagnostic, plainWords, pointerTarget, type Diagnostic } from '@/engine/client';
 
 /** A diagnostic with the check that found it, when not the flow's own (the mark's `source`). */
 export interface SourcedDiagnostic extends Diagnostic {
@@ -51,11 +51,12 @@ export function diagnosticMarks(
         : (named?.offset ?? 0);
     const from = Math.min(placed, text.length);
     const end = named && named.offset === from ? named.offset + named.length : Infinity;
+    const plain = plainWords(d);
     return {
       from,
       to: Math.min(end, lineEnd(text, from)),
       severity: isErrorDiagnostic(d) ? 'error' : 'warning',
-      message: [d.message, d.hint, d.where && `In ${d.where}`].filter(Boolean).join('\n'),
+      message: [plain.message, plain.hint, d.where && `In ${d.where}`].filter(Boolean).join('\n'),
       ...(d.source ? { source: d.source } : {}),
       diagnostic: d,
     };

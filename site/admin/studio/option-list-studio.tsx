@@ -9,7 +9,7 @@
  */
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
-import type { Diagnostic } from '@/engine/client';
+import { plainWords, type Diagnostic } from '@/engine/client';
 import { checkOptionListText, quickFixes } from './check-flow-text';
 import optionListSchema from '@/schemas/option-list.schema.json';
 import { ConflictPanel } from './conflict-panel';
@@ -109,12 +109,14 @@ export function OptionListStudio(props: OptionListStudioProps) {
         />
         {refusal.length > 0 && (
           <ul className={styles.problems} aria-label="Why it was not published">
-            {refusal.map((d, i) => (
-              <li key={i} className={styles.error}>
-                {d.message}
-                {d.hint ? `. ${d.hint}` : ''}
-              </li>
-            ))}
+            {refusal
+              .map((d) => plainWords(d))
+              .map((d, i) => (
+                <li key={i} className={styles.error}>
+                  {d.message}
+                  {d.hint ? `. ${d.hint}` : ''}
+                </li>
+              ))}
           </ul>
         )}
         <form

@@ -2,11 +2,12 @@
 /**
  * The studio's problems under the editor, for flows and option lists alike: a count in a live
  * region (so a screen reader hears a new error as it is typed), then each problem as a button
- * that moves the editor to it, its message and hint, and its quick fix when the engine knows the
+ * that moves the editor to it, its message and hint in a marketer's words (the engine's
+ * plainWords), and its quick fix when the engine knows the
  * name that was meant; a problem another check found (HubSpot's) is marked with its name.
  * Everything here works from the keyboard.
  */
-import { isErrorDiagnostic } from '@/engine/client';
+import { isErrorDiagnostic, plainWords } from '@/engine/client';
 import { plural } from '../flows/flow-words';
 import type { QuickFixes, TextEdit } from './check-flow-text';
 import type { SourcedDiagnostic } from './diagnostic-marks';
@@ -36,6 +37,7 @@ export function ProblemsList({ diagnostics, fixes, onReveal, onFix }: ProblemsLi
         <ul className={styles.problems} aria-labelledby="studio-problems-title">
           {diagnostics.map((d, i) => {
             const fix = fixes.get(d);
+            const plain = plainWords(d);
             return (
               <li
                 key={`${d.pointer}-${i}`}
@@ -47,8 +49,8 @@ export function ProblemsList({ diagnostics, fixes, onReveal, onFix }: ProblemsLi
                 </button>{' '}
                 <span>
                   {isErrorDiagnostic(d) ? 'Error' : 'Warning'}
-                  {d.source ? ` (${d.source})` : ''}: {d.message}
-                  {d.hint ? `. ${d.hint}` : ''}
+                  {d.source ? ` (${d.source})` : ''}: {plain.message}
+                  {plain.hint ? `. ${plain.hint}` : ''}
                 </span>
                 {fix && (
                   <button type="button" onClick={() => onFix(fix)}>

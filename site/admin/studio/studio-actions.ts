@@ -10,6 +10,7 @@
  * since, nothing is written and the answer is a 409 with the flow's text now (`conflict`), which
  * the studio shows so that nobody's change is overwritten unseen.
  */
+import { plainWords } from '@/engine';
 import { checkStaffPost, seeOther } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
 import type { FlowHead } from '@/site/server/flows/flow-catalogue';
@@ -23,6 +24,10 @@ import { CONFIRM_FIELD, MAX_PUBLISH_NOTE, NEED_FIELD } from './studio-form';
 
 /** A flow's text with room to grow: the largest flow today is 8 KiB. */
 export const MAX_STUDIO_FORM_BYTES = 512 * 1024;
+
+/** The 413 of a studio form, in the words of what it was for: "too large to save". */
+const tooLargeTo = (what: string) =>
+  `This flow is too large to ${what} (over ${MAX_STUDIO_FORM_BYTES / 1024} KiB)`;
 
 export const studioPath = (flowId: string) => `/admin/flows/${encodeURIComponent(flowId)}/edit`;
 export const versionsPath = (flowId: string) =>
@@ -38,7 +43,12 @@ async function knownFlow(flowId: string): Promise<boolean> {
  * its next revision. 200 `{savedAt, revision, baseVersion}`; 409 with `conflict` from a stale base.
  */
 export async function saveDraftPost(request: Request, flowId: string): Promise<Response> {
-  const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
+  const checked = await checkStaffPost(
+    request,
+    undefined,
+    MAX_STUDIO_FORM_BYTES,
+    tooLargeTo('save'),
+  );
   if (!checked.ok) return checked.response;
   if (!(await knownFlow(flowId)))
     return errorResponse(404, [{ field: 'flowId', message: `There is no flow "${flowId}"` }]);
@@ -100,7 +110,12 @@ function noteOf(form: URLSearchParams): string | Response {
  * or a field named that HubSpot would refuse, without the confirmation.
  */
 export async function publishPost(request: Request, flowId: string): Promise<Response> {
-  const checked = await checkStaffPost(request, undefined, MAX_STUDIO_FORM_BYTES);
+  const checked = await checkStaffPost(
+    request,
+    undefined,
+    MAX_STUDIO_FORM_BYTES,
+    tooLargeTo('publish'),
+  );
   if (!checked.ok) return checked.response;
   const source = checked.form.get('source');
   if (source === null)
@@ -182,7 +197,9 @@ export async function republishPost(request: Request, flowId: string): Promise<R
   if (!result.ok && 'conflict' in result) return since(result.conflict);
   if (!result.ok) {
     // An old version can stop loading when a shared option list changed since.
-    const problems = result.diagnostics.map((d) => `${d.message} (${d.pointer})`).join('; ');
+    const problems = result.diagnostics
+      .map((d) => `${plainWords(d).message}${d.where ? ` (in ${d.where})` : ''}`)
+      .join('; ');
     return back(`Version ${version} no longer loads: ${problems}`);
   }
   await recordAudit({

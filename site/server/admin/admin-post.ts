@@ -94,7 +94,7 @@ export function seeOther(location: string): Response {
  * given before anything else, so nothing tells a visitor the action exists); 403 when the
  * request comes from another site's page (`Origin`, `Sec-Fetch-Site`) or its `csrf` field is
  * missing or not this session's; 415 for another content type; 413 beyond `maxBytes` (64 KiB;
- * the flow studio's forms carry a flow's text and allow more); 400 when a field holds text no
+ * the flow studio's forms carry a flow's text and allow more), saying `tooLarge` in KiB; 400 when a field holds text no
  * database stores (storable-text.ts), or the address an id longer than any. An address holding
  * such text never gets here: proxy.ts refuses it for every address under /admin.
  */
@@ -102,6 +102,7 @@ export async function checkStaffPost(
   request: Request,
   database: () => Promise<SiteDatabase> = siteDatabase,
   maxBytes: number = MAX_STAFF_FORM_BYTES,
+  tooLarge = `This form is too large to send (over ${Math.floor(maxBytes / 1024)} KiB)`,
 ): Promise<StaffPost> {
   const staff = await staffFromRequest(request, database);
   if (!staff) return refuse(404, 'Not Found');
@@ -119,6 +120,7 @@ export async function checkStaffPost(
       types: formType,
       typeMessage: 'Send the form as application/x-www-form-urlencoded.',
       maxBytes,
+      tooLargeMessage: tooLarge,
     },
     refusePlain,
   );

@@ -189,6 +189,7 @@ export class FlowCatalogue {
           file,
           pointer: '/booking',
           message: `Flow "${other}" falls back to this flow, which would no longer work: ${d.message}`,
+          args: { ...d.args, fallsBack: other },
         }),
       ];
     });
@@ -213,7 +214,11 @@ export class FlowCatalogue {
     for (const flow of await this.store.latestVersions(undefined, 'flows')) {
       const result = this.checker.flow(flow.flowId, flow.source, lists, 'serve');
       for (const d of result.diagnostics.filter(isError)) {
-        broken.push({ ...d, message: `Flow "${flow.flowId}" would no longer load: ${d.message}` });
+        broken.push({
+          ...d,
+          message: `Flow "${flow.flowId}" would no longer load: ${d.message}`,
+          args: { ...d.args, inFlow: flow.flowId },
+        });
       }
     }
     if (broken.length > 0) return { ok: false, diagnostics: broken };

@@ -59,6 +59,8 @@ export interface BodyRules {
   utf8Only?: boolean;
   /** The largest body taken, or the largest for each media type. */
   maxBytes: number | ((type: string) => number);
+  /** The 413's message, for a person rather than a program (default: the limit in bytes). */
+  tooLargeMessage?: string;
 }
 
 const utf8 = new Set(['utf-8', 'utf8']);
@@ -88,7 +90,10 @@ export async function readPostBody(
     ok: false,
     response:
       body.reason === 'too-large'
-        ? refuse(413, { field: 'body', message: `The body is larger than ${maxBytes} bytes` })
+        ? refuse(413, {
+            field: 'body',
+            message: rules.tooLargeMessage ?? `The body is larger than ${maxBytes} bytes`,
+          })
         : refuse(400, { field: 'body', message: 'The body could not be read' }),
   };
 }

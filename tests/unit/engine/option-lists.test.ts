@@ -41,6 +41,8 @@ describe('shared option lists', () => {
             pointer: '/options/2',
             message: 'Option value "A" appears twice',
             hint: 'Option values must be unique within a list',
+            code: 'list.duplicate-value',
+            args: { value: 'A' },
           },
         ],
       },

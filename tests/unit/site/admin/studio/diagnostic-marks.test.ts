@@ -36,7 +36,7 @@ describe('diagnostic marks', () => {
         marked: '"next": "servcie"',
         severity: 'error',
         message: expect.stringMatching(
-          /^Unknown step or ending "servcie"\nDid you mean "service"\? Use one of: .*\nIn step "industry" › next$/,
+          /^Step "industry" goes to "servcie", which is not a step or ending of this flow\nDid you mean "service"\? Choose one of: .*\nIn step "industry" › next$/,
         ) as string,
       },
     ]);
@@ -51,10 +51,10 @@ describe('diagnostic marks', () => {
   it('an object: its first line only; a syntax error: from its column to the end of the line', () => {
     const noOptions = client.replace(/"options": "revenue-bands",\n\s*/, '');
     expect(marks(noOptions)).toMatchObject([
-      { marked: '{', message: /^Missing property "options"/ },
+      { marked: '{', message: /^Step "revenue" needs options/ },
     ]);
     const comma = marks(client.replace('"otherwise": "revenue"', '"otherwise": "revenue",'));
-    expect(comma).toMatchObject([{ marked: ',', message: /^JSON syntax error/ }]);
+    expect(comma).toMatchObject([{ marked: ',', message: /^The text cannot be read here/ }]);
   });
 
   it('a diagnostic without a line (given as data) is placed by its pointer', () => {

@@ -145,7 +145,9 @@ describe('the flow editor', () => {
       shiftKey: true,
     });
     const panel = container.querySelector('.cm-panel-lint')!;
-    expect(panel.textContent).toContain('Unknown step or ending "servcie"');
+    expect(panel.textContent).toContain(
+      'Step "industry" goes to "servcie", which is not a step or ending of this flow',
+    );
     expect(panel.textContent).toContain('In step "industry" › next');
     const fix = [...panel.querySelectorAll('button')].find(
       (b) => b.textContent === 'Replace with service',

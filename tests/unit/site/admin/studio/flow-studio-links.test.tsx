@@ -28,7 +28,7 @@ describe('the flow studio on an ending that leaves the site', () => {
     expect(problems()!.textContent).toBe(
       `Line ${line}: ending "noCapital" › links › item 1 › href ` +
         'Warning: This sends visitors to another site, evil.example. ' +
-        'Add evil.example to FLOW_LINK_HOSTS, or link to a page of the site',
+        'Link to a page of this site, or ask a developer to let flows send visitors to evil.example',
     );
     expect(publishButton()).toHaveProperty('disabled', false);
   });
@@ -43,7 +43,7 @@ describe('the flow studio on an ending that leaves the site', () => {
     renderClientStudio({ linkHosts: { allowed: ['calendly.com'], enforced: true } }).type(offSite);
     expect(screen.getByText('1 error, 0 warnings: fix the errors to publish.')).toBeTruthy();
     expect(problems()!.textContent).toContain(
-      'Error: This sends visitors to evil.example, which is not among the hosts allowed (FLOW_LINK_HOSTS)',
+      'Error: This sends visitors to evil.example, a site flows may not send them to',
     );
     expect(publishButton()).toHaveProperty('disabled', true);
   });
