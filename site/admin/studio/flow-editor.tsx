@@ -22,7 +22,7 @@ import {
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, redo, undo } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import {
   bracketMatching,
@@ -62,6 +62,12 @@ export interface FlowEditorHandle {
   /** Selects the JSON node at the pointer (`/steps/3`), scrolls to it and focuses the editor. */
   revealPointer(pointer: string): void;
   focus(): void;
+  /**
+   * Undoes (or redoes) the last change of the text, the visual editor's included: a new `value`
+   * is a change of the editor's own history, so both views share one undo history.
+   */
+  undo(): void;
+  redo(): void;
 }
 
 export interface FlowEditorProps {
@@ -297,6 +303,12 @@ export function FlowEditor({
       },
       focus() {
         view.current?.focus();
+      },
+      undo() {
+        if (view.current) undo(view.current);
+      },
+      redo() {
+        if (view.current) redo(view.current);
       },
     }),
     [],

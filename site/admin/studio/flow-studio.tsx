@@ -30,6 +30,7 @@ import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactN
 import {
   coveringPaths,
   isErrorDiagnostic,
+  plainWords,
   sameContent,
   type Diagnostic,
   type FlowVars,
@@ -51,6 +52,7 @@ import { PublishForm } from './publish-form';
 import { useFlowDraft, type Published } from './use-flow-draft';
 import { valueChangeDiagnostics } from './value-changes';
 import { LazyFlowEditor } from './studio-fields';
+import { LazyVisualEditor } from './visual-editor-lazy';
 import { StudioGraph } from './studio-graph';
 import { StudioHubSpot, type StudioHubSpotData } from './studio-hubspot';
 import { StudioPaths } from './studio-paths';
@@ -97,6 +99,9 @@ export function FlowStudio(props: FlowStudioProps) {
   const { flowId, optionLists, vars, linkHosts, csrf } = props;
   const base = `/admin/flows/${encodeURIComponent(flowId)}`;
   const [tab, setTab] = useState<Tab>('graph');
+  // The visual editor or the JSON editor: both edit `text`; the JSON editor stays mounted (hidden)
+  // because its history is the undo history of both.
+  const [view, setView] = useState<'visual' | 'json'>('json');
   const [showFunnel, setShowFunnel] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [note, setNote] = useState('');
@@ -171,7 +176,13 @@ export function FlowStudio(props: FlowStudioProps) {
   // The quick fixes of every problem, found once for the editor and the problems list.
   const fixes = useMemo(() => quickFixes(text, diagnostics), [text, diagnostics]);
   // One function for the page's life: the memoised graph is not drawn again for a new callback.
-  const reveal = useCallback((pointer: string) => editor.current?.revealPointer(pointer), []);
+  const reveal = useCallback((pointer: string) => {
+    if (!document.getElementById('studio-json-view')?.hidden)
+      return editor.current?.revealPointer(pointer);
+    // The JSON view is shown first: a hidden editor cannot take the focus.
+    setView('json');
+    requestAnimationFrame(() => editor.current?.revealPointer(pointer));
+  }, []);
 
   async function discard() {
     if (!published) return;
@@ -203,7 +214,8 @@ export function FlowStudio(props: FlowStudioProps) {
 
   function showPublishRefusal(outcome: { message?: string; diagnostics?: Diagnostic[] }) {
     const errors = (outcome.diagnostics ?? []).filter(isErrorDiagnostic);
-    setPublishError(outcome.message ?? `Not published: ${errors.map((d) => d.message).join('; ')}`);
+    const words = errors.map((d) => plainWords(d).message).join('; ');
+    setPublishError(outcome.message ?? `Not published: ${words}`);
     if (!dialog.current?.open) openPublish(false);
   }
 
@@ -238,9 +250,11 @@ export function FlowStudio(props: FlowStudioProps) {
                 ? `Draft not saved: ${save.message}`
                 : dirty
                   ? 'Draft not saved yet.'
-                  : save.at > 0
-                    ? `Draft saved at ${formatUtcMinute(save.at)}.`
-                    : 'No draft: this is the published text.'}
+                  : save.kind === 'published'
+                    ? `Published as version ${save.version} at ${formatUtcMinute(save.at)}.`
+                    : save.at > 0
+                      ? `Draft saved at ${formatUtcMinute(save.at)}.`
+                      : 'No draft: this is the published text.'}
           </span>
         </p>
         <div className={styles.actions}>
@@ -293,16 +307,40 @@ export function FlowStudio(props: FlowStudioProps) {
       <div className={styles.columns}>
         <section className={styles.editorColumn} aria-labelledby="studio-editor-title">
           <h2 id="studio-editor-title">Flow text</h2>
-          <LazyFlowEditor
-            ref={editor}
-            value={text}
-            onChange={setText}
-            diagnostics={diagnostics}
-            fixes={fixes}
-            schema={flowSchema}
-            hubspotForms={hubspotForms}
-            label={`The ${flowId} flow as JSON`}
-          />
+          <div className={styles.actions} role="group" aria-label="Edit the flow with">
+            <button
+              type="button"
+              aria-pressed={view === 'visual'}
+              onClick={() => setView('visual')}
+            >
+              Visual editor
+            </button>
+            <button type="button" aria-pressed={view === 'json'} onClick={() => setView('json')}>
+              JSON editor
+            </button>
+          </div>
+          {view === 'visual' && (
+            <LazyVisualEditor
+              text={text}
+              onChange={setText}
+              flow={shown}
+              hubspotForms={hubspotForms}
+              onUndo={() => editor.current?.undo()}
+              onRedo={() => editor.current?.redo()}
+            />
+          )}
+          <div id="studio-json-view" hidden={view !== 'json'}>
+            <LazyFlowEditor
+              ref={editor}
+              value={text}
+              onChange={setText}
+              diagnostics={diagnostics}
+              fixes={fixes}
+              schema={flowSchema}
+              hubspotForms={hubspotForms}
+              label={`The ${flowId} flow as JSON`}
+            />
+          </div>
           <ProblemsList
             diagnostics={diagnostics}
             fixes={fixes}

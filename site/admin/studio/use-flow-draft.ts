@@ -31,7 +31,11 @@ const AUTOSAVE_MS = 1500;
  * the text compared with the last text the server took (`savedText`).
  */
 export type SaveStatus =
-  { kind: 'idle'; at: number } | { kind: 'saving' } | { kind: 'failed'; message: string };
+  | { kind: 'idle'; at: number }
+  | { kind: 'saving' }
+  | { kind: 'failed'; message: string }
+  /** The text was published as `version` at `at`: no draft is left. */
+  | { kind: 'published'; version: number; at: number };
 
 export interface PublishedText {
   source: string;
@@ -206,7 +210,7 @@ export function useFlowDraft(options: FlowDraftOptions) {
         setPublished({ source: answer.source, version: answer.version });
         setSavedText(answer.source);
         setText(answer.source);
-        setSave({ kind: 'idle', at: Date.now() });
+        setSave({ kind: 'published', version: answer.version, at: Date.now() });
         latest.current.onPublished(answer);
         return { ok: true, published: answer };
       } catch (error) {

@@ -1,0 +1,265 @@
+'use client';
+/**
+ * A step's options (a choice) or fields (a form) in the visual editor. An option shows its label
+ * to edit and, apart, the value HubSpot receives: renaming keeps that value, and changing it is a
+ * separate, deliberate action. A field shows its label, type, required flag, what a consent box
+ * records, and the HubSpot field that receives it.
+ */
+import { useState } from 'react';
+import type { FieldType, RawStep } from '@/engine/client';
+import type { VisualContext } from './visual-context';
+import { Labelled } from './visual-labelled';
+import { VisualHubSpotField } from './visual-hubspot-field';
+import {
+  addField,
+  addOption,
+  deleteField,
+  deleteOption,
+  duplicateOption,
+  FIELD_TYPES,
+  moveOption,
+  optionParts,
+  setFieldConsent,
+  setFieldLabel,
+  setFieldRequired,
+  setFieldType,
+  setOptionLabel,
+  setOptionValue,
+} from './visual-item-edits';
+import styles from './visual-editor.module.css';
+
+const TYPE_NAMES: Record<FieldType, string> = {
+  text: 'Short text',
+  fullName: 'Full name',
+  email: 'E-mail address',
+  phone: 'Phone number',
+  url: 'Web address',
+  textarea: 'Long text',
+  select: 'Dropdown',
+  multiselect: 'Several choices',
+  consent: 'Consent box',
+  file: 'File upload',
+};
+
+interface ItemsProps {
+  ctx: VisualContext;
+  step: RawStep;
+  at: number;
+}
+
+export function VisualOptions({ ctx, step, at }: ItemsProps) {
+  const [adding, setAdding] = useState('');
+  const [valueOf, setValueOf] = useState<number | null>(null);
+  const options = step.options;
+  if (typeof options === 'string')
+    return <p>The options are the shared list “{options}” (edited on its own page).</p>;
+  const items = options ?? [];
+  return (
+    <fieldset className={styles.items}>
+      <legend>Options</legend>
+      <ol>
+        {items.map((item, i) => {
+          const n = i + 1;
+          const move = (
+            <>
+              <button
+                type="button"
+                disabled={i === 0}
+                onClick={() => ctx.change(moveOption(ctx.text, at, i, -1))}
+              >
+                Up {n}
+              </button>
+              <button
+                type="button"
+                disabled={i === items.length - 1}
+                onClick={() => ctx.change(moveOption(ctx.text, at, i, 1))}
+              >
+                Down {n}
+              </button>
+            </>
+          );
+          if (typeof item === 'object' && 'list' in item)
+            return (
+              <li key={i} className={styles.item}>
+                <span>
+                  Option {n}: the shared list “{item.list}”
+                </span>{' '}
+                {move}
+              </li>
+            );
+          const { label, value } = optionParts(item);
+          return (
+            <li key={i} className={styles.item}>
+              <Labelled label={<>Option {n} label</>}>
+                {(id) => (
+                  <input
+                    id={id}
+                    value={label}
+                    onChange={(e) => ctx.change(setOptionLabel(ctx.text, at, i, e.target.value))}
+                  />
+                )}
+              </Labelled>
+              {valueOf === i ? (
+                <Labelled label={<>Option {n} HubSpot value</>}>
+                  {(id) => (
+                    <input
+                      id={id}
+                      autoFocus
+                      value={value}
+                      onChange={(e) => ctx.change(setOptionValue(ctx.text, at, i, e.target.value))}
+                      onBlur={() => setValueOf(null)}
+                    />
+                  )}
+                </Labelled>
+              ) : (
+                <span className={styles.value}>
+                  HubSpot value: <code>{value}</code>{' '}
+                  <button type="button" onClick={() => setValueOf(i)}>
+                    Change value {n}
+                  </button>
+                </span>
+              )}
+              {move}
+              <button type="button" onClick={() => ctx.change(duplicateOption(ctx.text, at, i))}>
+                Copy {n}
+              </button>
+              <button
+                type="button"
+                disabled={items.length < 2}
+                onClick={() => ctx.change(deleteOption(ctx.text, at, i))}
+              >
+                Remove {n}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <form
+        className={styles.add}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!adding.trim()) return;
+          ctx.change(addOption(ctx.text, at, adding.trim()));
+          setAdding('');
+        }}
+      >
+        <Labelled label="New option">
+          {(id) => <input id={id} value={adding} onChange={(e) => setAdding(e.target.value)} />}
+        </Labelled>{' '}
+        <button type="submit">Add option</button>
+      </form>
+    </fieldset>
+  );
+}
+
+export function VisualFields({ ctx, step, at }: ItemsProps) {
+  const [adding, setAdding] = useState('');
+  const fields = step.fields ?? [];
+  return (
+    <fieldset className={styles.items}>
+      <legend>Fields</legend>
+      {step.kind === 'contact' && (
+        <div className={styles.item}>
+          <p>Full name, phone number and e-mail address are asked first.</p>
+          <VisualHubSpotField ctx={ctx} answer="full_name" name="Full name" />
+          <VisualHubSpotField ctx={ctx} answer="phone" name="Phone number" />
+          <VisualHubSpotField ctx={ctx} answer="email" name="E-mail address" />
+        </div>
+      )}
+      <ol>
+        {fields.map((field, i) => {
+          const n = i + 1;
+          const types = FIELD_TYPES.includes(field.type as never)
+            ? FIELD_TYPES
+            : [...FIELD_TYPES, field.type];
+          const consent = field.legalConsent ?? [];
+          const toggle = (kind: 'processing' | 'communication', on: boolean) =>
+            ctx.change(
+              setFieldConsent(
+                ctx.text,
+                at,
+                i,
+                on ? [...consent, kind] : consent.filter((k) => k !== kind),
+              ),
+            );
+          return (
+            <li key={i} className={styles.item}>
+              <Labelled label={<>Field {n} label</>}>
+                {(id) => (
+                  <input
+                    id={id}
+                    value={field.label}
+                    onChange={(e) => ctx.change(setFieldLabel(ctx.text, at, i, e.target.value))}
+                  />
+                )}
+              </Labelled>
+              <Labelled label={<>Field {n} type</>}>
+                {(id) => (
+                  <select
+                    id={id}
+                    value={field.type}
+                    onChange={(e) =>
+                      ctx.change(setFieldType(ctx.text, at, i, e.target.value as FieldType))
+                    }
+                  >
+                    {types.map((t) => (
+                      <option key={t} value={t}>
+                        {TYPE_NAMES[t]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Labelled>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={field.required !== false}
+                  onChange={(e) => ctx.change(setFieldRequired(ctx.text, at, i, e.target.checked))}
+                />{' '}
+                Field {n} required
+              </label>
+              {field.type === 'consent' && (
+                <>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={consent.includes('processing')}
+                      onChange={(e) => toggle('processing', e.target.checked)}
+                    />{' '}
+                    Records consent to process data
+                  </label>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={consent.includes('communication')}
+                      onChange={(e) => toggle('communication', e.target.checked)}
+                    />{' '}
+                    Records a subscription
+                  </label>
+                </>
+              )}
+              <VisualHubSpotField ctx={ctx} answer={field.name} name={field.label} />
+              <button type="button" onClick={() => ctx.change(deleteField(ctx.text, at, i))}>
+                Remove field {n}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <form
+        className={styles.add}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!adding.trim()) return;
+          ctx.change(addField(ctx.text, at, adding.trim()));
+          setAdding('');
+        }}
+      >
+        <Labelled label="New field label">
+          {(id) => <input id={id} value={adding} onChange={(e) => setAdding(e.target.value)} />}
+        </Labelled>{' '}
+        <button type="submit">Add field</button>
+      </form>
+    </fieldset>
+  );
+}

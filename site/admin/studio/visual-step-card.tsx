@@ -1,0 +1,229 @@
+'use client';
+/**
+ * One step of the flow as a card of the visual editor: its question, help text and kind, its
+ * options or fields, the HubSpot field a choice's answer goes to, its rules, and the buttons that
+ * add a step after it, copy it or delete it. Deleting shows what points to the step and asks
+ * where to send those visitors instead.
+ */
+import { useRef, useState } from 'react';
+import type { RawStep } from '@/engine/client';
+import type { VisualContext } from './visual-context';
+import { Labelled } from './visual-labelled';
+import {
+  deleteStep,
+  duplicateStep,
+  insertStepAfter,
+  referencesTo,
+  setStepKind,
+  setStepText,
+} from './visual-edits';
+import { VisualHubSpotField } from './visual-hubspot-field';
+import { VisualFields, VisualOptions } from './visual-items';
+import { VisualRules } from './visual-rules';
+import type { StepKind } from './visual-text';
+import styles from './visual-editor.module.css';
+
+const KINDS: { kind: StepKind; label: string }[] = [
+  { kind: 'choice', label: 'Choice' },
+  { kind: 'fields', label: 'Form fields' },
+  { kind: 'contact', label: 'Contact details' },
+  { kind: 'uploads', label: 'File uploads' },
+];
+
+interface CardProps {
+  ctx: VisualContext;
+  step: RawStep;
+  /** The step's index in the file. */
+  at: number;
+  /** Its place in visitor order (from 1), or undefined when no visitor reaches it. */
+  place?: number;
+  /** Called after the step is deleted, so focus lands somewhere sensible. */
+  onDeleted: () => void;
+}
+
+export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
+  const [panel, setPanel] = useState<'add' | 'delete' | null>(null);
+  const [question, setQuestion] = useState('');
+  const [kind, setKind] = useState<StepKind>('choice');
+  const others = ctx.targets.filter((t) => t.id !== step.id);
+  const [reroute, setReroute] = useState('');
+  const opener = useRef<HTMLButtonElement>(null);
+  const headingId = `visual-step-${step.id}`;
+  const title = step.question ?? step.id;
+
+  function close() {
+    setPanel(null);
+    opener.current?.focus();
+  }
+
+  const references = panel === 'delete' ? referencesTo(ctx.text, at) : [];
+  const routes = references.filter((r) => r.kind === 'route');
+  const target = reroute || others[0]?.id || '';
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h4 id={headingId}>
+        {place !== undefined ? `Step ${place}: ` : 'Not reached: '}
+        {title}
+      </h4>
+      <p className={styles.id}>
+        Id <code>{step.id}</code>
+      </p>
+      <div className={styles.row}>
+        <Labelled label="Question">
+          {(id) => (
+            <input
+              id={id}
+              value={step.question ?? ''}
+              onChange={(e) => ctx.change(setStepText(ctx.text, at, 'question', e.target.value))}
+            />
+          )}
+        </Labelled>
+        <Labelled label="Help text">
+          {(id) => (
+            <input
+              id={id}
+              value={step.leadIn ?? ''}
+              onChange={(e) => ctx.change(setStepText(ctx.text, at, 'leadIn', e.target.value))}
+            />
+          )}
+        </Labelled>
+        <Labelled label="Kind">
+          {(id) => (
+            <select
+              id={id}
+              value={step.kind}
+              onChange={(e) => ctx.change(setStepKind(ctx.text, at, e.target.value as StepKind))}
+            >
+              {KINDS.map((k) => (
+                <option key={k.kind} value={k.kind}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
+      </div>
+      {step.kind === 'choice' ? (
+        <>
+          <VisualOptions ctx={ctx} step={step} at={at} />
+          <VisualHubSpotField ctx={ctx} answer={step.id} name={title} />
+        </>
+      ) : (
+        <VisualFields ctx={ctx} step={step} at={at} />
+      )}
+      <VisualRules ctx={ctx} step={step} at={at} />
+      <div className={styles.row}>
+        <button
+          type="button"
+          ref={panel === 'add' ? opener : undefined}
+          onClick={() => setPanel('add')}
+        >
+          Add a step after this one
+        </button>
+        <button type="button" onClick={() => ctx.change(duplicateStep(ctx.text, at))}>
+          Copy this step
+        </button>
+        <button
+          type="button"
+          ref={panel === 'delete' ? opener : undefined}
+          onClick={() => setPanel('delete')}
+        >
+          Delete this step…
+        </button>
+      </div>
+      {panel === 'add' && (
+        <form
+          className={styles.panel}
+          aria-label={`New step after “${title}”`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!question.trim()) return;
+            ctx.change(insertStepAfter(ctx.text, at, question.trim(), kind));
+            setQuestion('');
+            setPanel(null);
+          }}
+        >
+          <Labelled label="New step’s question">
+            {(id) => (
+              <input
+                id={id}
+                autoFocus
+                required
+                value={question}
+                onChange={(e) => setQuestion(e.target.value)}
+              />
+            )}
+          </Labelled>
+          <Labelled label="New step’s kind">
+            {(id) => (
+              <select id={id} value={kind} onChange={(e) => setKind(e.target.value as StepKind)}>
+                {KINDS.map((k) => (
+                  <option key={k.kind} value={k.kind}>
+                    {k.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+          <button type="submit">Add the step</button>
+          <button type="button" onClick={close}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {panel === 'delete' && (
+        <form
+          className={styles.panel}
+          aria-label={`Delete “${title}”`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            ctx.change(deleteStep(ctx.text, at, target));
+            setPanel(null);
+            onDeleted();
+          }}
+        >
+          {references.length === 0 ? (
+            <p>Nothing points to this step.</p>
+          ) : (
+            <>
+              <p>These point to this step or read its answer:</p>
+              <ul>
+                {references.map((r) => (
+                  <li key={r.pointer}>
+                    {r.what}
+                    {r.kind === 'answer' ? ' (removed with the step)' : ''}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {routes.length > 0 && (
+            <Labelled label="Send those visitors instead to">
+              {(id) => (
+                <select
+                  id={id}
+                  autoFocus
+                  value={target}
+                  onChange={(e) => setReroute(e.target.value)}
+                >
+                  {others.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Labelled>
+          )}
+          <button type="submit" autoFocus={routes.length === 0}>
+            Delete the step
+          </button>
+          <button type="button" onClick={close}>
+            Cancel
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

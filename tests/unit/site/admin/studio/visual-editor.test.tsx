@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+/**
+ * The studio's visual editor (site/admin/studio/visual-editor.tsx) over the client questionnaire's
+ * text, with HubSpot's definition of its form: the steps as cards in visitor order; an option
+ * renamed keeps its HubSpot value; a new step on one branch, sent to a field chosen from the form;
+ * an AND rule; a step deleted with its visitors sent elsewhere. Each change is in the text, which
+ * the engine's check accepts, and axe finds nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useMemo, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isErrorDiagnostic, type HubSpotFormDefinition } from '@/engine/client';
+import { checkFlowText } from '@/site/admin/studio/check-flow-text';
+import { VisualEditor } from '@/site/admin/studio/visual-editor';
+import { parseHubSpotForm } from '@/site/server/hubspot/parse-hubspot-form';
+import { formDefinition } from '@/tests/fakes/fake-hubspot';
+import { repositoryFormIds, repositoryPortalForms } from '@/tests/fixtures/hubspot-forms';
+import { FLOWS_DIR, VARS } from '../../../engine/load-repo-flows';
+import { axeViolations } from './axe-violations';
+
+const client = readFileSync(join(FLOWS_DIR, 'client.json'), 'utf8');
+const list = (id: string) =>
+  JSON.parse(readFileSync(join(FLOWS_DIR, `options/${id}.json`), 'utf8')) as unknown;
+const optionLists = {
+  industries: list('industries'),
+  'revenue-bands': list('revenue-bands'),
+  services: list('services'),
+};
+const check = (text: string) => checkFlowText({ flowId: 'client', text, optionLists, vars: VARS });
+
+/** The client questionnaire's HubSpot form, with a company field for the new question. */
+function questionForm(): HubSpotFormDefinition {
+  const form = repositoryPortalForms[repositoryFormIds.question]!;
+  const parsed = parseHubSpotForm(
+    formDefinition(repositoryFormIds.question, {
+      ...form,
+      fields: [
+        ...form.fields,
+        { name: 'trading_since', label: 'Trading since', objectTypeId: '0-2' },
+      ],
+    }),
+  )!;
+  return {
+    formKey: 'question',
+    formId: parsed.id,
+    name: parsed.name,
+    fields: parsed.fields,
+    fetchedAt: 0,
+  };
+}
+
+let latest = client;
+function Harness() {
+  const [text, setText] = useState(client);
+  latest = text;
+  const { flow } = useMemo(() => check(text), [text]);
+  return (
+    <VisualEditor
+      text={text}
+      onChange={setText}
+      flow={flow}
+      hubspotForms={{ question: questionForm() }}
+      onUndo={() => undefined}
+      onRedo={() => undefined}
+    />
+  );
+}
+
+const card = (question: RegExp) => screen.getByRole('region', { name: question });
+const parsed = () =>
+  JSON.parse(latest) as {
+    steps: { id: string; options?: unknown[]; next: unknown }[];
+    submissions: { fields: unknown[] }[];
+  };
+
+afterEach(cleanup);
+
+describe('the visual editor', () => {
+  it('edits the client questionnaire without JSON, and the check accepts the result', async () => {
+    const { container } = render(<Harness />);
+    const headings = screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+    expect(headings[0]).toBe('Step 1: What phase is your business in?');
+    expect(headings.at(-1)).toBe('Step 7: Are you ready to buy this service?');
+
+    // An option renamed: the label changes, HubSpot's value stays.
+    const phase = card(/What phase/);
+    fireEvent.change(within(phase).getByLabelText('Option 2 label'), {
+      target: { value: 'Planning an exit' },
+    });
+    expect(parsed().steps[0]!.options![1]).toEqual({
+      label: 'Planning an exit',
+      value: 'Seeking Exit',
+    });
+    expect(within(phase).getByText('Seeking Exit')).toBeTruthy();
+
+    // A question on the start-up branch, sent to a field of HubSpot's form.
+    const capital = card(/working capital/);
+    fireEvent.click(within(capital).getByRole('button', { name: 'Add a step after this one' }));
+    fireEvent.change(within(capital).getByLabelText('New step’s question'), {
+      target: { value: 'When did you start trading?' },
+    });
+    fireEvent.click(within(capital).getByRole('button', { name: 'Add the step' }));
+    const added = card(/When did you start trading/);
+    fireEvent.change(within(added).getByLabelText(/^HubSpot field for/), {
+      target: { value: 'trading_since' },
+    });
+    expect(parsed().submissions[0]!.fields).toContainEqual({
+      name: 'trading_since',
+      objectTypeId: '0-2',
+      value: { answer: 'whenDidYouStart', whenNotAsked: '' },
+    });
+
+    // An AND rule on the last step.
+    const ready = card(/ready to buy/);
+    fireEvent.click(within(ready).getByRole('button', { name: 'Add a rule' }));
+    const rule2 = within(ready).getByRole('group', { name: 'Rule 2' });
+    fireEvent.click(within(rule2).getByRole('button', { name: 'Add a test' }));
+    const test2 = within(rule2).getByRole('group', { name: 'Test 2' });
+    fireEvent.change(within(test2).getByLabelText(/^Answer to/), { target: { value: 'phase' } });
+    fireEvent.change(within(test2).getByLabelText(/^Test/), { target: { value: 'isNot' } });
+    fireEvent.change(within(rule2).getByLabelText('go to'), { target: { value: 'bookConsult' } });
+    expect(parsed().steps.find((s) => s.id === 'ready')!.next).toMatchObject({
+      branches: [
+        expect.anything(),
+        {
+          when: {
+            all: [
+              { answer: 'ready', equals: 'Yes Go to Checkout' },
+              { not: { answer: 'phase', equals: 'Start-up' } },
+            ],
+          },
+          to: 'bookConsult',
+        },
+      ],
+    });
+
+    // A step others point to, deleted, its visitors sent on to the industry question.
+    const revenue = card(/gross revenue/);
+    fireEvent.click(within(revenue).getByRole('button', { name: 'Delete this step…' }));
+    expect(
+      within(revenue).getByText('“What phase is your business in?” goes there otherwise'),
+    ).toBeTruthy();
+    fireEvent.change(within(revenue).getByLabelText('Send those visitors instead to'), {
+      target: { value: 'industry' },
+    });
+    fireEvent.click(within(revenue).getByRole('button', { name: 'Delete the step' }));
+    expect(parsed().steps.map((s) => s.id)).not.toContain('revenue');
+    expect(parsed().steps[0]!.next).toMatchObject({ otherwise: 'industry' });
+
+    expect(check(latest).diagnostics.filter(isErrorDiagnostic)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
+  }, 60_000);
+});
