@@ -1,1 +1,1 @@
-export { default, metadata } from '@/site/pages/not-found-page';
+export { default, metadata } from '@/site/pages/site-not-found-page';

@@ -107,52 +107,77 @@ function NodeBox({
   const kind = node.kind === 'step' ? styles.step : node.kind === 'ending' ? styles.ending : '';
   const x = node.x + 10;
   const select = onSelect && (() => onSelect(nodePointer(flow, node)));
+  // The words drawn on a node read, in document order, as a run of its name (WCAG 2.5.3, label
+  // in name): the kind above the box, the id, the question (or the ending's kind), the flag and
+  // the numbers. A line too long for the box is clipped rather than cut with an ellipsis, so the
+  // words someone reads off the box, and says to a speech tool, are the name's own. A space (SVG
+  // draws no text outside a <text>) parts each line from the next in the text the lines make
+  // together, else the last word of one would run into the first of the next.
+  const textWidth = node.width - 20;
   return (
-    <g
-      className={`${styles.node} ${kind} ${flag ? styles.flagged : ''}`}
-      {...(select
-        ? {
-            role: 'button',
-            tabIndex: 0,
-            'aria-label': name,
-            onClick: select,
-            onKeyDown: (event: KeyboardEvent) => {
-              if (event.key !== 'Enter' && event.key !== ' ') return;
-              event.preventDefault();
-              select();
-            },
-          }
-        : {})}
-    >
-      <title>{name}</title>
-      <rect
-        x={node.x}
-        y={node.y}
-        width={node.width}
-        height={node.height}
-        rx={6}
-        className={node.start ? styles.start : undefined}
-      />
+    <>
       {node.start ? (
         <text x={node.x} y={node.y - 5} className={styles.startLabel}>
           start
         </text>
       ) : null}
-      <text x={x} y={node.y + 20} className={styles.nodeId}>
-        {short(node.id, flag ? 16 : 28)}
-      </text>
-      {flag ? (
-        <text x={node.x + node.width - 10} y={node.y + 20} textAnchor="end" className={styles.flag}>
-          {flag}
+      <g
+        className={`${styles.node} ${kind} ${flag ? styles.flagged : ''}`}
+        {...(select
+          ? {
+              role: 'button',
+              tabIndex: 0,
+              'aria-label': name,
+              onClick: select,
+              onKeyDown: (event: KeyboardEvent) => {
+                if (event.key !== 'Enter' && event.key !== ' ') return;
+                event.preventDefault();
+                select();
+              },
+            }
+          : {})}
+      >
+        {/* The picture's tooltip. A button has its name, and a title would be read again after
+            it, as its description. */}
+        {select ? null : <title>{name}</title>}
+        {what === 'Step' ? null : (
+          <text x={node.x} y={node.y - 5} className={styles.startLabel}>
+            {what}
+          </text>
+        )}{' '}
+        <rect
+          x={node.x}
+          y={node.y}
+          width={node.width}
+          height={node.height}
+          rx={6}
+          className={node.start ? styles.start : undefined}
+        />
+        <svg x={x} y={node.y + 6} width={flag ? textWidth - 80 : textWidth} height={20}>
+          <text x={0} y={14} className={styles.nodeId}>
+            {node.id}
+          </text>
+        </svg>{' '}
+        <svg x={x} y={node.y + 26} width={textWidth} height={20}>
+          <text x={0} y={14} className={styles.nodeText}>
+            {about}
+          </text>
+        </svg>{' '}
+        {flag ? (
+          <text
+            x={node.x + node.width - 10}
+            y={node.y + 20}
+            textAnchor="end"
+            className={styles.flag}
+          >
+            {flag}
+          </text>
+        ) : null}{' '}
+        <text x={x} y={node.y + 61} className={styles.nodeCount}>
+          {short(count, 32)}
         </text>
-      ) : null}
-      <text x={x} y={node.y + 40} className={styles.nodeText}>
-        {short(what === 'Ending' ? `ending: ${about}` : about, 32)}
-      </text>
-      <text x={x} y={node.y + 61} className={styles.nodeCount}>
-        {short(count, 32)}
-      </text>
-    </g>
+      </g>
+    </>
   );
 }
 

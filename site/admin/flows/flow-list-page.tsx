@@ -80,7 +80,7 @@ export default async function FlowListPage({
             </ul>
           </>
         )}
-        <h2>Shared option lists</h2>
+        <h2 id="option-lists">Shared option lists</h2>
         <ul className={styles.flowList}>
           {lists.map((listId) => (
             <li key={listId}>

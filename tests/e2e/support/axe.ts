@@ -15,3 +15,24 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
 }
+
+/** The WCAG 2.1 A and AA rules, as the back office is held to them. */
+export const wcag21Tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * What axe's WCAG 2.1 A/AA rules find on the page, one line per violation as `axeViolations`
+ * gives them. "Label in name" (2.5.3) is one of axe's experimental rules, which a tag alone does
+ * not run, so it is named.
+ */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: wcag21Tags },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  return violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}

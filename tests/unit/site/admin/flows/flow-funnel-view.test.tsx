@@ -63,7 +63,9 @@ function drawn(start: RegExp): string {
   const title = titles.find((t) => start.test(t.textContent ?? ''));
   if (!title) throw new Error(`nothing drawn for ${String(start)}`);
   // The visible text only: the <title> is the tooltip.
-  return [...title.parentElement!.querySelectorAll('text')].map((t) => t.textContent).join(' | ');
+  return [...title.parentElement!.querySelectorAll('text')]
+    .map((t) => t.textContent?.trim())
+    .join(' | ');
 }
 const node = (id: string) => drawn(new RegExp(`^(Step|Ending|Unknown target) "${id}":`));
 const edge = (id: string) => drawn(new RegExp(`^${id} →`));
@@ -100,17 +102,43 @@ describe('the funnel graph', () => {
 
   it('shows on each step how many saw it and left there, on each ending how many reached it', () => {
     render(<FlowGraph flow={client} funnel={report} />);
-    expect(node('phase')).toBe('start | phase | What phase is your business in? | saw 7 · left 1');
-    expect(node('revenue')).toBe('revenue | What was your company gross rev… | saw 4 · left 0');
+    expect(node('phase')).toBe('phase | What phase is your business in? | saw 7 · left 1');
+    // A question longer than the box is clipped there, whole in the text.
+    expect(node('revenue')).toBe(
+      'revenue | What was your company gross revenue last year? | saw 4 · left 0',
+    );
     expect(node('capital')).toMatch(/\| saw 2 · left 0$/);
     expect(node('industry')).toBe('industry | What is your industry? | saw 5 · left 2');
     expect(node('service')).toMatch(/\| saw 3 · left 0$/);
     expect(node('ready')).toMatch(/\| saw 3 · left 0$/);
-    expect(node('noCapital')).toBe('noCapital | ending: screen | reached 1');
-    expect(node('checkout')).toBe('checkout | ending: checkout, submits | reached 1');
+    expect(node('noCapital')).toBe('Ending | noCapital | screen | reached 1');
+    expect(node('checkout')).toBe('Ending | checkout | checkout, submits | reached 1');
     expect(node('bookConsult')).toMatch(
-      /^bookConsult \| ending: redirect \/book-consult.* \| reached 2$/,
+      /^Ending \| bookConsult \| redirect \/book-consult.* \| reached 2$/,
     );
+  });
+
+  it('draws on each node words that read as a run of its name (label in name)', () => {
+    render(<FlowGraph flow={client} funnel={report} />);
+    // As axe compares them: lower case, without punctuation, spaces collapsed.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s]/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const nodes = [...document.querySelectorAll('svg g > title')].filter((t) =>
+      /^(Step|Ending) "/.test(t.textContent ?? ''),
+    );
+    expect(nodes).toHaveLength(10);
+    for (const title of nodes) {
+      // The text the node's lines make together, as the browser reads it (no separator of its own).
+      const drawnWords = [...title.parentElement!.childNodes]
+        .filter((child) => child !== title)
+        .map((child) => child.textContent)
+        .join('');
+      expect(words(title.textContent ?? '')).toContain(words(drawnWords));
+    }
   });
 
   it('labels each edge with how many took it, and a branch with its condition', () => {
@@ -136,8 +164,8 @@ describe('the funnel graph', () => {
       ],
     };
     render(<FlowGraph flow={broken} funnel={await funnel(broken, {}, db.store)} />);
-    expect(node('orphan')).toMatch(/^orphan \| unreachable \|/);
-    expect(node('stuck')).toMatch(/^stuck \| unreachable \|/);
+    expect(node('orphan')).toMatch(/^orphan \| What phase is your business in\? \| unreachable \|/);
+    expect(node('stuck')).toMatch(/^stuck \| What phase is your business in\? \| unreachable \|/);
     expect(screen.getByRole('img').getAttribute('aria-label')).toContain(
       'Marked: 2 unreachable nodes, 1 step with no way out.',
     );
