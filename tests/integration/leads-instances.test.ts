@@ -91,7 +91,8 @@ describe('two instances on one PostgreSQL', () => {
     }
     const rows = await readOutbox(b.env);
     expect(rows.filter((row) => row.status !== 'delivered')).toEqual([]);
-  });
+    // It waits up to 120 s for HubSpot to have every lead: the test may take that long.
+  }, 180_000);
 
   it('counts one visitor against one lead rate limit across both instances', async () => {
     const database = await serverDatabase('postgres');
