@@ -263,15 +263,21 @@ describe.each(dialects)('delivery worker on %s', (dialect) => {
     second.start();
     await until(() => fake.accepted.length === 7, 8000);
     const times = fake.requests.map((r) => r.at).sort((a, b) => a - b);
-    // Any 3 sends apart by less than a window would break the limit; 7 need three windows.
+    // Any 3 sends apart by less than a window would break the limit; 7 need three windows. The
+    // slot is taken before the request leaves, and HubSpot notes it when it arrives: on a loaded
+    // machine the two differ by up to a few hundred ms (unlimited, the gaps would be ~0).
     for (let i = 3; i < times.length; i++) {
-      expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1400);
+      expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1000);
     }
     expect(new Set(fake.accepted.map((r) => r.body.fields[0]?.value)).size).toBe(7);
     // HubSpot answered the last send; its worker records that a moment later.
     await until(async () => (await store.stats()).deliveries.delivered === 7);
-    // Claims given back for want of a slot were not counted as attempts.
-    expect((await store.listLeads()).every((l) => l.attempts === 1)).toBe(true);
+    // Claims given back for want of a slot were not counted as attempts: each lead counts the
+    // requests HubSpot had for it (one, unless a send timed out on a loaded machine).
+    for (const l of await store.listLeads()) {
+      const sent = fake.requests.filter((r) => r.email === l.contact.email).length;
+      expect(l.attempts, l.contact.email ?? l.id).toBe(sent);
+    }
   });
 
   it("pauses every instance on one instance's 429 until its Retry-After", async () => {
