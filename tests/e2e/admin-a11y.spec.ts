@@ -51,6 +51,9 @@ let desk: Page;
 let signInViolations: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
+  // A walk, an account, axe at two widths and a sign-in: more than a hook's default 30 s when
+  // the machine is busy (the configured timeout above applies to the tests, not to this hook).
+  test.setTimeout(180_000);
   // A visitor's lead, so a lead's page exists.
   const visitor = await browser.newPage({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
   await visitor.goto(client.placement.path);
