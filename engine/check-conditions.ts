@@ -50,7 +50,7 @@ export function checkConditions(ctx: CheckContext): void {
         const known = knownKeys(ctx, read.answer);
         report(pointer, `Condition reads answer "${read.answer}", which no step asks`, known.hint, {
           code: 'condition.unknown-answer',
-          args: { answer: read.answer, ...(known.fix && { meant: known.fix.with }) },
+          args: { answer: read.answer },
           fix: known.fix,
         });
         continue;

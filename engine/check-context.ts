@@ -1,7 +1,14 @@
 import { guessName } from './did-you-mean';
 import { targetsOf } from './flow-walk';
 import type { RawFlow, RawNext } from './raw-flow';
-import type { DiagnosticArgs, DiagnosticCode, NameFix, ResolvedFlow, ResolvedStep } from './types';
+import type {
+  Diagnostic,
+  DiagnosticArgs,
+  DiagnosticCode,
+  NameFix,
+  ResolvedFlow,
+  ResolvedStep,
+} from './types';
 
 /** What a check tells of a problem besides its words: its code, their values, a quick fix. */
 export interface About {
@@ -11,6 +18,20 @@ export interface About {
 }
 
 export type Report = (pointer: string, message: string, hint: string, about: About) => void;
+
+/** A Report that adds each problem to `diagnostics`, as a diagnostic of `file`. */
+export function reportTo(file: string, diagnostics: Diagnostic[]): Report {
+  return (pointer, message, hint, { code, args, fix }) =>
+    diagnostics.push({
+      file,
+      pointer,
+      message,
+      hint,
+      code,
+      ...(args && { args }),
+      ...(fix && { fix }),
+    });
+}
 
 /** What the semantic checks share: the flow in both shapes, the reporter, the lookups. */
 export interface CheckContext {

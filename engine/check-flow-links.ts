@@ -26,7 +26,7 @@ export function checkFlowLinks(flows: Readonly<Record<string, ResolvedFlow>>): D
         message: `The booking's fallback flow "${fallback}" is not a valid flow of this folder`,
         hint: `${guess.hint}Add ${fallback}.json, or name a flow that asks for a preferred day and time`,
         code: 'booking.fallback-unknown',
-        args: { flow: fallback, ...(guess.fix && { meant: guess.fix.with }) },
+        args: { flow: fallback },
         ...(guess.fix && { fix: guess.fix }),
       });
     } else if (target.booking) {

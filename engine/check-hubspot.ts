@@ -14,7 +14,7 @@ import { guessName } from './did-you-mean';
 import { LIST_SEPARATOR } from './build-submissions';
 import { coveringPaths } from './covering-paths';
 import type { FlowPath } from './flow-paths';
-import { indexFlow } from './flow-walk';
+import { findAnswer } from './flow-lookup';
 import {
   ATTRIBUTION_FIELDS,
   allowedValues,
@@ -72,52 +72,47 @@ function sourceOf(flow: ResolvedFlow, field: SubmissionField): Source {
     return { kind: 'text', what: 'the transcript of the answers', email: false };
   if ('file' in value)
     return { kind: 'text', what: `the link to the file of "${value.file}"`, email: false };
-  const { steps } = indexFlow(flow);
   const key = value.answer;
   const notAsked: Sent[] =
     value.whenNotAsked !== undefined && value.whenNotAsked !== ''
       ? [{ value: value.whenNotAsked, from: `"whenNotAsked" (step "${key}" not asked)` }]
       : [];
-  const choice = steps.get(key);
-  if (choice?.kind === 'choice') {
+  const owner = findAnswer(flow, key);
+  if (!owner) return { kind: 'text', what: `the answer "${key}"`, email: false };
+  const { step, field: asked } = owner;
+  if (!asked) {
     return {
       kind: 'values',
-      values: [...optionValues(choice.options, key), ...notAsked],
-      multiple: choice.multiple,
+      values: [...optionValues(step.options, key), ...notAsked],
+      multiple: step.multiple,
       step: key,
     };
   }
-  for (const step of flow.steps) {
-    if (step.kind === 'choice') continue;
-    const asked = step.fields.find((f) => f.name === key);
-    if (!asked) continue;
-    if (asked.type === 'select' || asked.type === 'multiselect') {
-      return {
-        kind: 'values',
-        values: [...optionValues(asked.options ?? [], step.id), ...notAsked],
-        multiple: asked.type === 'multiselect',
-        step: step.id,
-      };
-    }
-    if (asked.type === 'consent') {
-      return {
-        kind: 'values',
-        values: [
-          { value: 'Yes', from: `box "${key}" of step "${step.id}" ticked` },
-          { value: 'No', from: `box "${key}" of step "${step.id}" left empty` },
-        ],
-        multiple: false,
-        step: step.id,
-      };
-    }
+  if (asked.type === 'select' || asked.type === 'multiselect') {
     return {
-      kind: 'text',
-      what: `the answer to "${key}" at step "${step.id}"`,
-      email: asked.type === 'email',
+      kind: 'values',
+      values: [...optionValues(asked.options ?? [], step.id), ...notAsked],
+      multiple: asked.type === 'multiselect',
       step: step.id,
     };
   }
-  return { kind: 'text', what: `the answer "${key}"`, email: false };
+  if (asked.type === 'consent') {
+    return {
+      kind: 'values',
+      values: [
+        { value: 'Yes', from: `box "${key}" of step "${step.id}" ticked` },
+        { value: 'No', from: `box "${key}" of step "${step.id}" left empty` },
+      ],
+      multiple: false,
+      step: step.id,
+    };
+  }
+  return {
+    kind: 'text',
+    what: `the answer to "${key}" at step "${step.id}"`,
+    email: asked.type === 'email',
+    step: step.id,
+  };
 }
 
 /** The first path whose body for this form key sends `name` (with `value`, when given). */
@@ -403,23 +398,14 @@ export function missingFields(
   const declared = new Set(form.fields.map((f) => f.name));
   const found = new Map<string, MissingField>();
   for (const flow of flows) {
-    const { steps } = indexFlow(flow);
     for (const submission of flow.submissions) {
       if (submission.formKey !== form.formKey) continue;
       for (const field of submission.fields) {
         if (declared.has(field.name) || found.has(field.name)) continue;
-        const answer = 'answer' in field.value ? field.value.answer : undefined;
-        const choice = answer === undefined ? undefined : steps.get(answer);
-        const step = choice?.kind === 'choice' ? choice : undefined;
-        const asked =
-          answer === undefined
-            ? undefined
-            : flow.steps
-                .flatMap((st) => (st.kind === 'choice' ? [] : st.fields))
-                .find((f) => f.name === answer);
+        const owner = 'answer' in field.value ? findAnswer(flow, field.value.answer) : undefined;
         found.set(field.name, {
           name: field.name,
-          label: step?.question ?? asked?.label ?? field.name,
+          label: owner?.field?.label ?? owner?.step.question ?? field.name,
           objectTypeId: field.objectTypeId,
         });
       }

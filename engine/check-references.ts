@@ -85,7 +85,7 @@ export function checkReferences(ctx: CheckContext): boolean {
     const guess = guessName(raw.start, known);
     count('/start', `Unknown step "${raw.start}"`, guess.hint + knownHint, {
       code: 'start.unknown',
-      args: { id: raw.start, known, ...(guess.fix && { meant: guess.fix.with }) },
+      args: { id: raw.start, known },
       fix: guess.fix,
     });
   }
@@ -97,7 +97,7 @@ export function checkReferences(ctx: CheckContext): boolean {
         const guess = guessName(to, known);
         count(pointers[j]!, `Unknown step or ending "${to}"`, guess.hint + knownHint, {
           code: 'next.unknown',
-          args: { id: to, step: step.id, known, ...(guess.fix && { meant: guess.fix.with }) },
+          args: { id: to, step: step.id, known },
           fix: guess.fix,
         });
       } else if (to === step.id) {

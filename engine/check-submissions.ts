@@ -93,12 +93,7 @@ export function checkSubmissions(
           : knownKeys(ctx, key);
         report(at, `Unknown answer "${key}"`, known.hint, {
           code: hidden ? 'submission.hidden-as-answer' : 'submission.unknown-answer',
-          args: {
-            answer: key,
-            field: f.name,
-            form: sub.formKey,
-            ...('fix' in known && known.fix && { meant: known.fix.with }),
-          },
+          args: { answer: key, field: f.name, form: sub.formKey },
           ...('fix' in known && { fix: known.fix }),
         });
         return;
@@ -183,7 +178,7 @@ export function checkSubmissions(
       const known = knownKeys(ctx, key);
       report(`/endings/${i}/service/answer`, `Unknown answer "${key}"`, known.hint, {
         code: 'checkout.unknown-answer',
-        args: { answer: key, ending: e.id, ...(known.fix && { meant: known.fix.with }) },
+        args: { answer: key, ending: e.id },
         fix: known.fix,
       });
       return;

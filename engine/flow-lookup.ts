@@ -1,5 +1,12 @@
 import { indexFlow } from './flow-walk';
-import type { ResolvedEnding, ResolvedField, ResolvedFlow, ResolvedStep } from './types';
+import type {
+  ResolvedChoiceStep,
+  ResolvedEnding,
+  ResolvedField,
+  ResolvedFieldsStep,
+  ResolvedFlow,
+  ResolvedStep,
+} from './types';
 
 export function findStep(flow: ResolvedFlow, id: string): ResolvedStep | undefined {
   return indexFlow(flow).steps.get(id);
@@ -7,6 +14,27 @@ export function findStep(flow: ResolvedFlow, id: string): ResolvedStep | undefin
 
 export function findEnding(flow: ResolvedFlow, id: string): ResolvedEnding | undefined {
   return indexFlow(flow).endings.get(id);
+}
+
+/**
+ * Where an answer key is asked: the choice step of that id, else the first form step with a
+ * field of that name (and the field). What a submission's `{"answer"}` reads.
+ */
+export function findAnswer(
+  flow: ResolvedFlow,
+  key: string,
+):
+  | { step: ResolvedChoiceStep; field?: undefined }
+  | { step: ResolvedFieldsStep; field: ResolvedField }
+  | undefined {
+  const choice = findStep(flow, key);
+  if (choice?.kind === 'choice') return { step: choice };
+  for (const step of flow.steps) {
+    if (step.kind === 'choice') continue;
+    const field = step.fields.find((f) => f.name === key);
+    if (field) return { step, field };
+  }
+  return undefined;
 }
 
 /** The site URL a redirect ending goes to, e.g. `/book-consult?from=home-question`. */

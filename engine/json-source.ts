@@ -5,6 +5,7 @@ import {
   type Node,
   type ParseError,
 } from 'jsonc-parser';
+import { pointerSegments } from './json-pointer';
 import type { Diagnostic, DiagnosticArgs, DiagnosticCode } from './types';
 
 /**
@@ -188,14 +189,6 @@ export function parseJsonSource(
   }
 }
 
-function segments(pointer: string): (string | number)[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
 const NAMED: Record<string, [string, string]> = {
   steps: ['step', 'id'],
   endings: ['ending', 'id'],
@@ -230,7 +223,7 @@ function describe(root: Node, path: (string | number)[]): string {
  * diagnostic is placed, and where an editor shows it.
  */
 export function nodeAtPointer(root: Node, pointer: string): Node | undefined {
-  const path = segments(pointer);
+  const path = pointerSegments(pointer);
   let node: Node | undefined;
   while (!(node = findNodeAtLocation(root, path)) && path.length > 0) path.pop();
   return node;
@@ -255,7 +248,7 @@ export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
   if (diagnostic.line !== undefined) return diagnostic;
   const root = (source.root ??= parseTree(source.text));
   if (!root) return diagnostic;
-  const path = segments(diagnostic.pointer);
+  const path = pointerSegments(diagnostic.pointer);
   const where = path.length > 0 ? describe(root, path) : undefined;
   const target = pointerTarget(root, diagnostic.pointer);
   return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };

@@ -39,7 +39,7 @@ const quoted = (words: string[]) => and(words.map(q));
 const and = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 const path = (steps: string[]) => steps.join(' → ');
-/** "Did you mean "x"? " when a check found the name that was surely meant. */
+/** "Did you mean "x"? " when a check found the name that was surely meant (the diagnostic's fix). */
 const meant = (a: Args, then = '') =>
   a.has('meant') ? `Did you mean ${q(a.text('meant'))}?${then && ` ${then}`}` : then;
 /** "Did you mean "x"? Otherwise …", or what to do alone when no name was meant. */
@@ -548,7 +548,8 @@ export const PLAIN_CODES = Object.keys(WORDS) as readonly DiagnosticCode[];
 export function plainWords(d: Diagnostic): PlainWords {
   // A code this build does not know (a diagnostic sent by a newer server) has no words here.
   const words = d.code === undefined ? undefined : (WORDS[d.code] as Words | undefined);
-  const a = new Args(d.args ?? {});
+  // The name surely meant is the fix an editor offers: read from it, never stored twice.
+  const a = new Args({ ...d.args, ...(d.fix && { meant: d.fix.with }) });
   // Without a code, the message is the diagnostic's own, another flow already named in it.
   if (!words) return { message: d.message, hint: d.hint };
   const plain = words(a, d);

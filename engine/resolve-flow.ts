@@ -1,4 +1,4 @@
-import type { About } from './check-context';
+import { reportTo, type Report } from './check-context';
 import { guessName } from './did-you-mean';
 import { resolveHidden } from './hidden-fields';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
@@ -64,7 +64,7 @@ function resolveOptions(
   options: RawOptions,
   lists: OptionLists,
   pointer: string,
-  report: (pointer: string, message: string, hint: string, about: About) => void,
+  report: Report,
 ): FlowOption[] {
   const unknown = (id: string, at: string) => {
     const guess = guessName(id, Object.keys(lists));
@@ -76,11 +76,7 @@ function resolveOptions(
         : `${guess.hint}Create flows/options/${id}.json or use one of: ${Object.keys(lists).sort().join(', ')}`,
       {
         code: 'option-list.unknown',
-        args: {
-          list: id,
-          known: Object.keys(lists).sort(),
-          ...(guess.fix && { meant: guess.fix.with }),
-        },
+        args: { list: id, known: Object.keys(lists).sort() },
         fix: guess.fix,
       },
     );
@@ -119,16 +115,7 @@ export function resolveFlow(
   file: string,
 ): { flow: ResolvedFlow; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const report = (pointer: string, message: string, hint: string, about: About) =>
-    diagnostics.push({
-      file,
-      pointer,
-      message,
-      hint,
-      code: about.code,
-      ...(about.args && { args: about.args }),
-      ...(about.fix && { fix: about.fix }),
-    });
+  const report = reportTo(file, diagnostics);
   const progress = data.progress ?? { mode: 'none' as const };
   const numberedByDefault = progress.mode !== 'none';
 

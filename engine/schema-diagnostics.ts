@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { flow, optionList } from './generated/schema-validators';
 import { guessName } from './did-you-mean';
+import { pointerSegments } from './json-pointer';
 import type { Diagnostic, DiagnosticArgs, DiagnosticCode } from './types';
 
 /*
@@ -67,7 +68,7 @@ function describe(error: ErrorObject): Described {
         message: `Unknown property "${property}"`,
         hint: `${guess.hint}Remove it or check its spelling`,
         code: 'schema.unknown-property',
-        args: { property, ...(guess.fix && { meant: guess.fix.with }) },
+        args: { property },
         ...(guess.fix && { fix: guess.fix }),
       };
     }
@@ -100,7 +101,6 @@ function describe(error: ErrorObject): Described {
           property: tag,
           allowed,
           ...(typeof params.tagValue === 'string' && { value: params.tagValue }),
-          ...(guess.fix && { meant: guess.fix.with }),
         },
         ...(guess.fix && { fix: guess.fix }),
       };
@@ -168,23 +168,23 @@ const ITEM_NAMES: Record<string, [string, string]> = {
  */
 function pointerArgs(data: unknown, pointer: string): DiagnosticArgs {
   const args: DiagnosticArgs = {};
-  const path = pointer.split('/').slice(1);
+  const path = pointerSegments(pointer);
   let node: unknown = data;
   path.forEach((segment, i) => {
-    const parent = path[i - 1];
-    const index = /^\d+$/.test(segment) ? Number(segment) : undefined;
     node =
       node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
-    const named = index !== undefined && parent !== undefined ? ITEM_NAMES[parent] : undefined;
-    if (named) {
-      const [noun, key] = named;
-      const name =
-        key && node && typeof node === 'object'
-          ? (node as Record<string, unknown>)[key]
-          : undefined;
-      if (typeof name === 'string') args[noun] = name;
-      else args[`${noun}Number`] = String(index! + 1);
-    } else if (index === undefined) args.property = segment;
+    if (typeof segment === 'string') {
+      args.property = segment;
+      return;
+    }
+    const parent = path[i - 1];
+    const named = typeof parent === 'string' ? ITEM_NAMES[parent] : undefined;
+    if (!named) return;
+    const [noun, key] = named;
+    const name =
+      key && node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    if (typeof name === 'string') args[noun] = name;
+    else args[`${noun}Number`] = String(segment + 1);
   });
   if (typeof node === 'string' || typeof node === 'number') args.value = String(node);
   return args;

@@ -1,6 +1,6 @@
 import { checkBooking } from './check-booking';
 import { checkConditions } from './check-conditions';
-import { reachable, type CheckContext } from './check-context';
+import { reachable, reportTo, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
 import { checkConsentFields, checkHiddenFields } from './check-hidden-consent';
 import { checkProgress } from './check-progress';
@@ -21,16 +21,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   const ctx: CheckContext = {
     raw,
     flow,
-    report: (pointer, message, hint, { code, args, fix }) =>
-      diagnostics.push({
-        file,
-        pointer,
-        message,
-        hint,
-        code,
-        ...(args && { args }),
-        ...(fix && { fix }),
-      }),
+    report: reportTo(file, diagnostics),
     ids: new Map(),
     keyOwner: new Map(),
     stepIndex: new Map(flow.steps.map((s, i) => [s.id, i])),

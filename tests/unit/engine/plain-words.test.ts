@@ -215,6 +215,21 @@ describe('plain words', () => {
     }
   });
 
+  it('offers the name surely meant, as the quick fix an editor offers', () => {
+    const text = client.replace('"hidden": "utm_source"', '"hidden": "utm_sourc"');
+    const [d] = loadFlowFromText({
+      file: 'client.json',
+      text,
+      optionLists,
+      vars: VARS,
+    }).diagnostics;
+    expect(d?.code).toBe('submission.unknown-hidden');
+    expect(d?.fix).toEqual({ replace: 'utm_sourc', with: 'utm_source' });
+    expect(plainWords(d!).hint).toBe(
+      'Did you mean "utm_source"? Otherwise add it to the hidden values first',
+    );
+  });
+
   it('leaves the command line its own words', () => {
     const d = fixtures.find((x) => x.code === 'next.unknown')!;
     expect(d.message).toBe('Unknown step or ending "secnd"');
