@@ -9,6 +9,7 @@ import path from 'node:path';
 import { checkHubSpot, locateInText, type Diagnostic } from '@/engine';
 import { hubspotForms } from '@/site/env';
 import type { FlowRegistry } from '@/site/server/flows/flow-registry';
+import { formKeysOf } from '@/site/server/hubspot/hubspot-forms-service';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
@@ -24,7 +25,7 @@ export async function hubspotDiagnostics(
     return [];
   }
   const flows = Object.values(registry.flows);
-  const keys = [...new Set(flows.flatMap((f) => f.submissions.map((s) => s.formKey)))].filter(
+  const keys = formKeysOf(flows).filter(
     (key) => hubspotForms[formKeyToEnvSuffix(key)] !== undefined,
   );
   const failed = (await service.refresh(keys)).filter((o) => !o.ok);

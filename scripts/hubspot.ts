@@ -20,7 +20,7 @@ import {
 } from '@/engine';
 import { hubspotForms } from '@/site/env';
 import { configuredDatabase, describedFlows } from '@/site/server/flows/described-flows';
-import type { RefreshOutcome } from '@/site/server/hubspot/hubspot-forms-service';
+import { formKeysOf, type RefreshOutcome } from '@/site/server/hubspot/hubspot-forms-service';
 import { formKeyToEnvSuffix } from '@/site/server/leads/form-key';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
@@ -34,11 +34,6 @@ const service = runtime.hubspotForms;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const envName = (formKey: string) => `HUBSPOT_FORM_${formKeyToEnvSuffix(formKey)}`;
-
-/** The form keys these flows send, in the order the flows name them. */
-const formKeysOf = (flows: readonly ResolvedFlow[]) => [
-  ...new Set(flows.flatMap((flow) => flow.submissions.map((s) => s.formKey))),
-];
 
 /** The form keys among these that have a HubSpot form id (HUBSPOT_FORM_<KEY>). */
 const configuredOf = (keys: readonly string[]) =>

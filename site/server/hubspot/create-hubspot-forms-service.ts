@@ -47,7 +47,7 @@ export function hubspotFormsConfig(): HubSpotFormsConfig {
 export interface HubSpotFormsDependencies {
   database: () => Promise<SiteDatabase>;
   config: HubSpotFormsConfig;
-  /** The form keys the live flows send: what `refresh()` reads when not told which. */
+  /** The form keys the live flows send, each once: what `refresh()` reads when not told which. */
   formKeys: () => readonly string[];
   now?: () => number;
 }
@@ -160,7 +160,7 @@ export function createHubSpotFormsService(deps: HubSpotFormsDependencies): HubSp
     cachedDefinitions,
 
     async refresh(formKeys) {
-      const keys = formKeys ?? [...new Set(deps.formKeys())].filter((key) => formIdOf(key));
+      const keys = formKeys ?? deps.formKeys().filter((key) => formIdOf(key));
       return eachLimited(keys, refreshOne);
     },
 

@@ -7,6 +7,11 @@
  */
 import type { HubSpotFormDefinition, HubSpotForms, MissingField, ResolvedFlow } from '@/engine';
 
+/** The form keys these flows send, each once, in the order the flows name them. */
+export const formKeysOf = (flows: readonly ResolvedFlow[]): string[] => [
+  ...new Set(flows.flatMap((flow) => flow.submissions.map((s) => s.formKey))),
+];
+
 export interface HubSpotFormsStatus {
   /** Whether definitions can be read (a token is set and HubSpot is configured). */
   enabled: boolean;

@@ -416,17 +416,8 @@ export class DeliveryWorker {
           error: verdict.reason,
         };
       }
-      case 'retry-without-context':
-        return {
-          status: 'pending',
-          nextAttemptAt: now,
-          httpStatus,
-          response,
-          error: verdict.reason,
-          dropContext: [...delivery.droppedContext, ...verdict.keys],
-        };
-      case 'retry-without-fields':
-        // Sent again at once without them; the outbox keeps the whole body.
+      case 'retry-without':
+        // Sent again at once without what HubSpot refused; the outbox keeps the whole body.
         return {
           status: 'pending',
           nextAttemptAt: now,
@@ -436,17 +427,21 @@ export class DeliveryWorker {
           ...(verdict.keys.length > 0
             ? { dropContext: [...delivery.droppedContext, ...verdict.keys] }
             : {}),
-          dropFields: {
-            at: now,
-            httpStatus: httpStatus ?? 400,
-            response: response ?? '',
-            fields: verdict.fields.map((field) => ({
-              name: field.name,
-              value: sent.fields.find((f) => f.name === field.name)?.value ?? '',
-              errorType: field.errorType,
-              message: field.message,
-            })),
-          },
+          ...(verdict.fields.length > 0
+            ? {
+                dropFields: {
+                  at: now,
+                  httpStatus: httpStatus ?? 400,
+                  response: response ?? '',
+                  fields: verdict.fields.map(({ name, errorType, message }) => ({
+                    name,
+                    value: sent.fields.find((f) => f.name === name)?.value ?? '',
+                    errorType,
+                    message,
+                  })),
+                },
+              }
+            : {}),
         };
       case 'hold':
         return {

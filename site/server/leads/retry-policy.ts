@@ -11,26 +11,23 @@
  *   then says the form requires a field left out, or refuses fields again, the lead is held;
  * - errors about the visitor's own data will fail forever: mark the lead failed, keep it.
  */
+import type { DroppedField } from './lead-types';
+
 export type Classification =
   | { kind: 'delivered' }
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
   | { kind: 'hold'; reason: string }
-  | { kind: 'retry-without-context'; keys: string[]; reason: string }
   | {
-      kind: 'retry-without-fields';
-      fields: RefusedField[];
-      /** Context keys HubSpot rejected in the same answer, dropped as well. */
+      /** Sent again at once without what HubSpot refused: context keys, fields, or both. */
+      kind: 'retry-without';
       keys: string[];
+      fields: RefusedField[];
       reason: string;
     }
   | { kind: 'failed'; reason: string };
 
-/** A field HubSpot refused, with its own error for it. */
-export interface RefusedField {
-  name: string;
-  errorType: string;
-  message: string;
-}
+/** A field HubSpot refused, with its own error for it (the worker adds the value it had). */
+export type RefusedField = Omit<DroppedField, 'value'>;
 
 /** What the delivery's earlier sends left out, for `classify`. */
 export interface SentFields {
@@ -97,6 +94,12 @@ interface HubSpotError {
   errors?: { message?: unknown; errorType?: unknown }[];
 }
 
+/** One entry of HubSpot's `errors`, '' where it left a part out. */
+interface ErrorDetail {
+  message: string;
+  errorType: string;
+}
+
 /** HubSpot's error body read defensively: every field is optional, the body may not be JSON. */
 function readErrorBody(body: string) {
   let parsed: HubSpotError | undefined;
@@ -106,26 +109,29 @@ function readErrorBody(body: string) {
   } catch {
     // not JSON: fall through with the raw text
   }
-  const details = (Array.isArray(parsed?.errors) ? parsed.errors : []).map((error) => ({
-    message: typeof error?.message === 'string' ? error.message : '',
-    errorType: typeof error?.errorType === 'string' ? error.errorType : '',
-  }));
-  return { parsed, details };
-}
-
-/** HubSpot's error body as one message and its error types, whatever its shape. */
-export function parseHubSpotError(body: string): { message: string; errorTypes: string[] } {
-  const { parsed, details } = readErrorBody(body);
+  const details: ErrorDetail[] = (Array.isArray(parsed?.errors) ? parsed.errors : []).map(
+    (error) => ({
+      message: typeof error?.message === 'string' ? error.message : '',
+      errorType: typeof error?.errorType === 'string' ? error.errorType : '',
+    }),
+  );
   const messages = details.map((error) => error.message).filter(Boolean);
   const top = typeof parsed?.message === 'string' ? parsed.message : body.slice(0, 300);
   return {
     message: messages.length > 0 ? messages.join('; ') : top || '(empty body)',
     errorTypes: details.map((error) => error.errorType).filter(Boolean),
+    details,
   };
 }
 
+/** HubSpot's error body as one message and its error types, whatever its shape. */
+export function parseHubSpotError(body: string): { message: string; errorTypes: string[] } {
+  const { message, errorTypes } = readErrorBody(body);
+  return { message, errorTypes };
+}
+
 /** The field an error message names (`Error in 'fields.utm_source'. …`), if it names one. */
-export function fieldNamed(message: string): string | undefined {
+function fieldNamed(message: string): string | undefined {
   return /^\s*Error in 'fields\.([^'\s]+)'/.exec(message)?.[1];
 }
 
@@ -135,7 +141,7 @@ export function fieldNamed(message: string): string | undefined {
  * undefined and the answer is classified as before.
  */
 function droppable(
-  details: ReturnType<typeof readErrorBody>['details'],
+  details: readonly ErrorDetail[],
   droppedContext: readonly string[],
   sent: readonly string[] | undefined,
 ): { fields: RefusedField[]; keys: string[] } | undefined {
@@ -163,7 +169,7 @@ function droppable(
  * is never sent without still more fields.
  */
 function afterDrop(
-  details: ReturnType<typeof readErrorBody>['details'],
+  details: readonly ErrorDetail[],
   dropped: readonly string[],
   message: string,
 ): Classification | undefined {
@@ -217,14 +223,13 @@ export function classify(
     };
   }
   if (status >= 500 || status === 408) return { kind: 'retry', reason: `HubSpot ${status}` };
-  const { message, errorTypes } = parseHubSpotError(body);
+  const { message, errorTypes, details } = readErrorBody(body);
   if (status === 401)
     return { kind: 'hold', reason: `HubSpot 401 (access token rejected): ${message}` };
   if (status === 403) return { kind: 'hold', reason: `HubSpot 403 (not allowed): ${message}` };
   if (status === 404)
     return { kind: 'hold', reason: `HubSpot 404 (unknown portal or form): ${message}` };
   if (status === 400) {
-    const { details } = readErrorBody(body);
     const held = afterDrop(details, fields.dropped ?? [], message);
     if (held) return held;
     // After a round without fields afterDrop has held any refusal of fields: no second round.
@@ -232,7 +237,7 @@ export function classify(
     if (drop) {
       const refused = drop.fields.map((field) => field.name);
       return {
-        kind: 'retry-without-fields',
+        kind: 'retry-without',
         ...drop,
         reason: `HubSpot refused ${refused.join(', ')}; sending the lead without ${refused.length === 1 ? 'it' : 'them'}: ${message}`,
       };
@@ -240,6 +245,8 @@ export function classify(
     if (errorTypes.some((type) => configurationErrors.has(type))) {
       return { kind: 'hold', reason: `HubSpot form configuration: ${message}` };
     }
+    // Context alone, or beside errors `droppable` cannot place (an unknown type): still resent
+    // without the context at once.
     const keys = errorTypes.flatMap((type) => (contextErrors[type] ? [contextErrors[type]] : []));
     const fresh = keys.filter((key) => !droppedContext.includes(key));
     if (
@@ -248,8 +255,9 @@ export function classify(
       !errorTypes.some((t) => visitorErrors.has(t))
     ) {
       return {
-        kind: 'retry-without-context',
+        kind: 'retry-without',
         keys: fresh,
+        fields: [],
         reason: `HubSpot rejected context: ${message}`,
       };
     }

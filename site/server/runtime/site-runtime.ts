@@ -55,7 +55,7 @@ import {
   startHubSpotFormsRefresh,
   type FormsRefresh,
 } from '@/site/server/hubspot/hubspot-forms-refresh';
-import type { HubSpotFormsService } from '@/site/server/hubspot/hubspot-forms-service';
+import { formKeysOf, type HubSpotFormsService } from '@/site/server/hubspot/hubspot-forms-service';
 import type { DeliveryWorker } from '@/site/server/leads/delivery-worker';
 import { FileStorage } from '@/site/server/leads/file-storage';
 import { answerLeadPost } from '@/site/server/leads/lead-endpoint';
@@ -144,10 +144,7 @@ export class SiteRuntime implements ProcessRuntime {
     this.hubspotForms = createHubSpotFormsService({
       database: this.database,
       config: hubspotFormsConfig(),
-      formKeys: () =>
-        Object.values(this.flows.current().flows).flatMap((flow) =>
-          flow.submissions.map((s) => s.formKey),
-        ),
+      formKeys: () => formKeysOf(Object.values(this.flows.current().flows)),
     });
   }
 

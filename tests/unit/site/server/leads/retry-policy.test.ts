@@ -78,8 +78,9 @@ describe('retry policy', () => {
 
   it('drops a rejected context key once, then treats the error as final', () => {
     expect(classify(error400('INVALID_HUTK'))).toMatchObject({
-      kind: 'retry-without-context',
+      kind: 'retry-without',
       keys: ['hutk'],
+      fields: [],
     });
     expect(classify(error400('INVALID_HUTK'), ['hutk']).kind).toBe('failed');
   });
@@ -93,7 +94,7 @@ describe('retry policy', () => {
       'INPUT_TOO_LARGE',
     ]) {
       expect(classify(refused([type, 'utm_source'])), type).toEqual({
-        kind: 'retry-without-fields',
+        kind: 'retry-without',
         fields: [
           {
             name: 'utm_source',
@@ -117,7 +118,7 @@ describe('retry policy', () => {
         { sent: ['email', 'gclid', 'service'] },
       ),
     ).toMatchObject({
-      kind: 'retry-without-fields',
+      kind: 'retry-without',
       fields: [{ name: 'gclid' }, { name: 'service' }],
       keys: ['hutk'],
     });
