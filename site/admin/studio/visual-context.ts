@@ -3,7 +3,7 @@
  * and as it last loaded, HubSpot's forms, and the choices its dropdowns offer (the steps and
  * endings a rule can go to, the answers and options a test can read), found once per text.
  */
-import type { HubSpotForms, RawFlow, ResolvedFlow } from '@/engine/client';
+import type { HubSpotForms, RawFlow, RawStep, ResolvedFlow } from '@/engine/client';
 import { optionParts } from './visual-item-edits';
 
 export interface Choice {
@@ -26,6 +26,13 @@ export interface VisualContext {
   targets: Choice[];
   /** The choice steps' answers, with their options (a test reads one). */
   answers: AnswerChoice[];
+}
+
+/** What a part of a step's card is given: the context, the step, and its index in the file. */
+export interface StepProps {
+  ctx: VisualContext;
+  step: RawStep;
+  at: number;
 }
 
 const short = (words: string) => (words.length > 60 ? `${words.slice(0, 57)}…` : words);

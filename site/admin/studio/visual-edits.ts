@@ -5,7 +5,8 @@
  * its bytes and its formatting. Pure and browser-safe: each takes the text and answers the new
  * text; an edit the text cannot take (it does not parse, or the step is gone) answers it unchanged.
  * This module edits steps (visual-item-edits.ts options and fields, visual-rule-edits.ts rules and
- * HubSpot fields, visual-text.ts what they share). Steps, options and fields are named by their index in the file, as the JSON view shows them.
+ * HubSpot fields, visual-text.ts what they share). Steps, options and fields are named by their
+ * index in the file, as the JSON view shows them.
  */
 import {
   CONTACT_KEYS,
@@ -15,7 +16,7 @@ import {
   type RawFlow,
   type RawStep,
 } from '@/engine/client';
-import { idFrom, insert, onStep, readFlow, set, takenNames, type StepKind } from './visual-text';
+import { idFrom, insert, onStep, set, takenNames, type StepKind } from './visual-text';
 
 // ---- Steps -----------------------------------------------------------------------------------
 
@@ -165,11 +166,10 @@ export interface StepReference {
 
 const named = (step: RawStep) => `“${step.question ?? step.id}”`;
 
-/** Everything that points to the step at `at`, or reads what it asks. */
-export function referencesTo(text: string, at: number): StepReference[] {
-  const flow = readFlow(text);
-  const target = flow?.steps[at];
-  if (!flow || !target) return [];
+/** Everything in the flow that points to the step at `at`, or reads what it asks. */
+export function referencesTo(flow: RawFlow, at: number): StepReference[] {
+  const target = flow.steps[at];
+  if (!target) return [];
   const keys = new Set(answerKeysOfStep(target));
   const found: StepReference[] = [];
   if (flow.start === target.id)

@@ -6,9 +6,9 @@
  * records, and the HubSpot field that receives it.
  */
 import { useState } from 'react';
-import type { FieldType, RawStep } from '@/engine/client';
-import type { VisualContext } from './visual-context';
-import { Labelled } from './visual-labelled';
+import type { FieldType } from '@/engine/client';
+import type { StepProps } from './visual-context';
+import { Labelled, LabelledInput } from './visual-labelled';
 import { VisualHubSpotField } from './visual-hubspot-field';
 import {
   addField,
@@ -41,14 +41,7 @@ const TYPE_NAMES: Record<FieldType, string> = {
   file: 'File upload',
 };
 
-interface ItemsProps {
-  ctx: VisualContext;
-  step: RawStep;
-  at: number;
-}
-
-export function VisualOptions({ ctx, step, at }: ItemsProps) {
-  const [adding, setAdding] = useState('');
+export function VisualOptions({ ctx, step, at }: StepProps) {
   const [valueOf, setValueOf] = useState<number | null>(null);
   const options = step.options;
   if (typeof options === 'string')
@@ -90,27 +83,19 @@ export function VisualOptions({ ctx, step, at }: ItemsProps) {
           const { label, value } = optionParts(item);
           return (
             <li key={i} className={styles.item}>
-              <Labelled label={<>Option {n} label</>}>
-                {(id) => (
-                  <input
-                    id={id}
-                    value={label}
-                    onChange={(e) => ctx.change(setOptionLabel(ctx.text, at, i, e.target.value))}
-                  />
-                )}
-              </Labelled>
+              <LabelledInput
+                label={<>Option {n} label</>}
+                value={label}
+                onChange={(v) => ctx.change(setOptionLabel(ctx.text, at, i, v))}
+              />
               {valueOf === i ? (
-                <Labelled label={<>Option {n} HubSpot value</>}>
-                  {(id) => (
-                    <input
-                      id={id}
-                      autoFocus
-                      value={value}
-                      onChange={(e) => ctx.change(setOptionValue(ctx.text, at, i, e.target.value))}
-                      onBlur={() => setValueOf(null)}
-                    />
-                  )}
-                </Labelled>
+                <LabelledInput
+                  label={<>Option {n} HubSpot value</>}
+                  autoFocus
+                  value={value}
+                  onChange={(v) => ctx.change(setOptionValue(ctx.text, at, i, v))}
+                  onBlur={() => setValueOf(null)}
+                />
               ) : (
                 <span className={styles.value}>
                   HubSpot value: <code>{value}</code>{' '}
@@ -134,26 +119,16 @@ export function VisualOptions({ ctx, step, at }: ItemsProps) {
           );
         })}
       </ol>
-      <form
-        className={styles.add}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!adding.trim()) return;
-          ctx.change(addOption(ctx.text, at, adding.trim()));
-          setAdding('');
-        }}
-      >
-        <Labelled label="New option">
-          {(id) => <input id={id} value={adding} onChange={(e) => setAdding(e.target.value)} />}
-        </Labelled>{' '}
-        <button type="submit">Add option</button>
-      </form>
+      <AddItem
+        label="New option"
+        button="Add option"
+        onAdd={(label) => ctx.change(addOption(ctx.text, at, label))}
+      />
     </fieldset>
   );
 }
 
-export function VisualFields({ ctx, step, at }: ItemsProps) {
-  const [adding, setAdding] = useState('');
+export function VisualFields({ ctx, step, at }: StepProps) {
   const fields = step.fields ?? [];
   return (
     <fieldset className={styles.items}>
@@ -184,15 +159,11 @@ export function VisualFields({ ctx, step, at }: ItemsProps) {
             );
           return (
             <li key={i} className={styles.item}>
-              <Labelled label={<>Field {n} label</>}>
-                {(id) => (
-                  <input
-                    id={id}
-                    value={field.label}
-                    onChange={(e) => ctx.change(setFieldLabel(ctx.text, at, i, e.target.value))}
-                  />
-                )}
-              </Labelled>
+              <LabelledInput
+                label={<>Field {n} label</>}
+                value={field.label}
+                onChange={(v) => ctx.change(setFieldLabel(ctx.text, at, i, v))}
+              />
               <Labelled label={<>Field {n} type</>}>
                 {(id) => (
                   <select
@@ -246,20 +217,38 @@ export function VisualFields({ ctx, step, at }: ItemsProps) {
           );
         })}
       </ol>
-      <form
-        className={styles.add}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!adding.trim()) return;
-          ctx.change(addField(ctx.text, at, adding.trim()));
-          setAdding('');
-        }}
-      >
-        <Labelled label="New field label">
-          {(id) => <input id={id} value={adding} onChange={(e) => setAdding(e.target.value)} />}
-        </Labelled>{' '}
-        <button type="submit">Add field</button>
-      </form>
+      <AddItem
+        label="New field label"
+        button="Add field"
+        onAdd={(label) => ctx.change(addField(ctx.text, at, label))}
+      />
     </fieldset>
+  );
+}
+
+/** The form under a list that adds an item worded in it (blank words add nothing). */
+function AddItem({
+  label,
+  button,
+  onAdd,
+}: {
+  label: string;
+  button: string;
+  onAdd: (words: string) => void;
+}) {
+  const [adding, setAdding] = useState('');
+  return (
+    <form
+      className={styles.add}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!adding.trim()) return;
+        onAdd(adding.trim());
+        setAdding('');
+      }}
+    >
+      <LabelledInput label={label} value={adding} onChange={setAdding} />{' '}
+      <button type="submit">{button}</button>
+    </form>
   );
 }

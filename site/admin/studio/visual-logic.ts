@@ -4,7 +4,13 @@
  * conditions a rule can hold that this does not cover (a test inside a test, "is empty") stay as
  * they are and are edited in the JSON view. Pure: conditions in, conditions out.
  */
-import { indexFlow, targetsOf, type Condition, type ResolvedFlow } from '@/engine/client';
+import {
+  answerKeysOf,
+  indexFlow,
+  targetsOf,
+  type Condition,
+  type ResolvedFlow,
+} from '@/engine/client';
 
 export type TestOp = 'is' | 'isOneOf' | 'isNot';
 
@@ -60,15 +66,16 @@ export function conditionOf(rule: RuleTests): Condition {
 }
 
 /**
- * Whether the step that asks `key` is on every way from the start to an ending that submits:
- * if not, a submission sending it needs `whenNotAsked` (the engine's check of submissions asks
- * for it on the same condition: the step dominates every submitting ending).
+ * Whether `key` is asked on every way from the start to an ending that submits: its step is on
+ * each of them and, for a field, asks it with no condition. If not, a submission sending it needs
+ * `whenNotAsked`: the engine's check of submissions (check-submissions.ts) asks for it on the same
+ * two conditions, deciding the first with its dominator tree, which the engine's browser entry
+ * does not export; this walk from the start, never passing the step, answers the same.
  */
 export function askedOnEverySubmittingPath(flow: ResolvedFlow, key: string): boolean {
-  const owner = flow.steps.find((s) =>
-    s.kind === 'choice' ? s.id === key : s.fields.some((f) => f.name === key),
-  );
-  if (!owner) return false;
+  const owner = flow.steps.find((s) => answerKeysOf(s).includes(key));
+  if (!owner || (owner.kind !== 'choice' && owner.fields.some((f) => f.name === key && f.when)))
+    return false;
   const { steps, endings } = indexFlow(flow);
   const seen = new Set<string>([flow.start]);
   const queue = flow.start === owner.id ? [] : [flow.start];

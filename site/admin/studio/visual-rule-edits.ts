@@ -2,15 +2,10 @@
  * The visual editor's edits of a step's rules (where visitors go) and of which HubSpot field
  * receives an answer, as edits of the flow text (visual-edits.ts).
  */
-import type { Condition, RawNext } from '@/engine/client';
+import type { Branch, RawNext } from '@/engine/client';
 import { insert, onStep, readFlow, set } from './visual-text';
 
 // ---- Logic -----------------------------------------------------------------------------------
-
-export interface Branch {
-  when: Condition;
-  to: string;
-}
 
 /** Sets the branch at `at` of a step's rules; `at` past the last adds one (a plain `next` is kept as the "otherwise"). */
 export function setBranch(text: string, step: number, at: number, branch: Branch): string {

@@ -6,8 +6,8 @@
  * inside a test, "is empty") is described and left to the JSON view; where it goes stays editable.
  */
 import { useId } from 'react';
-import { describeCondition, type RawStep } from '@/engine/client';
-import type { VisualContext } from './visual-context';
+import { describeCondition } from '@/engine/client';
+import type { AnswerChoice, StepProps, VisualContext } from './visual-context';
 import { Labelled } from './visual-labelled';
 import { conditionOf, testsOf, type AnswerTest, type RuleTests, type TestOp } from './visual-logic';
 import { removeBranch, setBranch, setOtherwise } from './visual-rule-edits';
@@ -19,29 +19,22 @@ const OPS: { op: TestOp; label: string }[] = [
   { op: 'isNot', label: 'is not' },
 ];
 
-interface RulesProps {
-  ctx: VisualContext;
-  step: RawStep;
-  at: number;
+/** A test that `answer` is its first option (`op` kept), or undefined when it has no option. */
+function firstTestOn(answer: AnswerChoice | undefined, op: TestOp = 'is'): AnswerTest | undefined {
+  const value = answer?.options[0]?.value;
+  return answer && value !== undefined ? { answer: answer.id, op, values: [value] } : undefined;
 }
 
-export function VisualRules({ ctx, step, at }: RulesProps) {
+export function VisualRules({ ctx, step, at }: StepProps) {
   const id = useId();
   const next = step.next;
   const branches = typeof next === 'string' ? [] : next.branches;
   const otherwise = typeof next === 'string' ? next : next.otherwise;
   const goTo = ctx.targets.filter((t) => t.id !== step.id);
 
-  function firstTest(): AnswerTest | undefined {
-    const answer = ctx.answers.find((a) => a.id === step.id) ?? ctx.answers[0];
-    const value = answer?.options[0]?.value;
-    return answer && value !== undefined
-      ? { answer: answer.id, op: 'is', values: [value] }
-      : undefined;
-  }
-
   function addRule() {
-    const test = firstTest();
+    // The step's own answer first, when it is a choice.
+    const test = firstTestOn(ctx.answers.find((a) => a.id === step.id) ?? ctx.answers[0]);
     const to = otherwise ?? goTo[0]?.id;
     if (!test || !to) return;
     ctx.change(
@@ -59,8 +52,8 @@ export function VisualRules({ ctx, step, at }: RulesProps) {
         <ol className={styles.ruleList}>
           {branches.map((branch, b) => {
             const rule = testsOf(branch.when);
-            const write = (tests: RuleTests, to = branch.to) =>
-              ctx.change(setBranch(ctx.text, at, b, { when: conditionOf(tests), to }));
+            const write = (tests: RuleTests) =>
+              ctx.change(setBranch(ctx.text, at, b, { when: conditionOf(tests), to: branch.to }));
             return (
               <li key={b}>
                 <div className={styles.rule} role="group" aria-labelledby={`${id}-rule-${b}`}>
@@ -152,7 +145,7 @@ function RuleTestsRows({
 }) {
   const setTest = (i: number, test: AnswerTest) =>
     onChange({ ...rule, tests: rule.tests.map((t, j) => (j === i ? test : t)) });
-  const first = ctx.answers[0];
+  const added = firstTestOn(ctx.answers[0]);
   return (
     <div className={styles.tests}>
       {rule.tests.map((test, i) => {
@@ -187,9 +180,8 @@ function RuleTestsRows({
                   value={test.answer}
                   onChange={(e) => {
                     const picked = ctx.answers.find((a) => a.id === e.target.value);
-                    const value = picked?.options[0]?.value;
-                    if (picked && value !== undefined)
-                      setTest(i, { answer: picked.id, op: test.op, values: [value] });
+                    const first = firstTestOn(picked, test.op);
+                    if (first) setTest(i, first);
                   }}
                 >
                   {!answer && <option value={test.answer}>{test.answer} (unknown)</option>}
@@ -254,19 +246,8 @@ function RuleTestsRows({
           </div>
         );
       })}
-      {first && first.options[0] && (
-        <button
-          type="button"
-          onClick={() =>
-            onChange({
-              ...rule,
-              tests: [
-                ...rule.tests,
-                { answer: first.id, op: 'is', values: [first.options[0]!.value] },
-              ],
-            })
-          }
-        >
+      {added && (
+        <button type="button" onClick={() => onChange({ ...rule, tests: [...rule.tests, added] })}>
           Add a test
         </button>
       )}

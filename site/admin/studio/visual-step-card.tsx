@@ -6,9 +6,8 @@
  * where to send those visitors instead.
  */
 import { useRef, useState } from 'react';
-import type { RawStep } from '@/engine/client';
-import type { VisualContext } from './visual-context';
-import { Labelled } from './visual-labelled';
+import type { StepProps } from './visual-context';
+import { Labelled, LabelledInput } from './visual-labelled';
 import {
   deleteStep,
   duplicateStep,
@@ -23,18 +22,19 @@ import { VisualRules } from './visual-rules';
 import type { StepKind } from './visual-text';
 import styles from './visual-editor.module.css';
 
-const KINDS: { kind: StepKind; label: string }[] = [
-  { kind: 'choice', label: 'Choice' },
-  { kind: 'fields', label: 'Form fields' },
-  { kind: 'contact', label: 'Contact details' },
-  { kind: 'uploads', label: 'File uploads' },
-];
+const KINDS: Record<StepKind, string> = {
+  choice: 'Choice',
+  fields: 'Form fields',
+  contact: 'Contact details',
+  uploads: 'File uploads',
+};
+const KIND_OPTIONS = Object.entries(KINDS).map(([kind, label]) => (
+  <option key={kind} value={kind}>
+    {label}
+  </option>
+));
 
-interface CardProps {
-  ctx: VisualContext;
-  step: RawStep;
-  /** The step's index in the file. */
-  at: number;
+interface CardProps extends StepProps {
   /** Its place in visitor order (from 1), or undefined when no visitor reaches it. */
   place?: number;
   /** Called after the step is deleted, so focus lands somewhere sensible. */
@@ -56,7 +56,7 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
     opener.current?.focus();
   }
 
-  const references = panel === 'delete' ? referencesTo(ctx.text, at) : [];
+  const references = panel === 'delete' ? referencesTo(ctx.raw, at) : [];
   const routes = references.filter((r) => r.kind === 'route');
   const target = reroute || others[0]?.id || '';
 
@@ -70,24 +70,16 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
         Id <code>{step.id}</code>
       </p>
       <div className={styles.row}>
-        <Labelled label="Question">
-          {(id) => (
-            <input
-              id={id}
-              value={step.question ?? ''}
-              onChange={(e) => ctx.change(setStepText(ctx.text, at, 'question', e.target.value))}
-            />
-          )}
-        </Labelled>
-        <Labelled label="Help text">
-          {(id) => (
-            <input
-              id={id}
-              value={step.leadIn ?? ''}
-              onChange={(e) => ctx.change(setStepText(ctx.text, at, 'leadIn', e.target.value))}
-            />
-          )}
-        </Labelled>
+        <LabelledInput
+          label="Question"
+          value={step.question ?? ''}
+          onChange={(v) => ctx.change(setStepText(ctx.text, at, 'question', v))}
+        />
+        <LabelledInput
+          label="Help text"
+          value={step.leadIn ?? ''}
+          onChange={(v) => ctx.change(setStepText(ctx.text, at, 'leadIn', v))}
+        />
         <Labelled label="Kind">
           {(id) => (
             <select
@@ -95,11 +87,7 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
               value={step.kind}
               onChange={(e) => ctx.change(setStepKind(ctx.text, at, e.target.value as StepKind))}
             >
-              {KINDS.map((k) => (
-                <option key={k.kind} value={k.kind}>
-                  {k.label}
-                </option>
-              ))}
+              {KIND_OPTIONS}
             </select>
           )}
         </Labelled>
@@ -144,25 +132,17 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
             setPanel(null);
           }}
         >
-          <Labelled label="New step’s question">
-            {(id) => (
-              <input
-                id={id}
-                autoFocus
-                required
-                value={question}
-                onChange={(e) => setQuestion(e.target.value)}
-              />
-            )}
-          </Labelled>
+          <LabelledInput
+            label="New step’s question"
+            autoFocus
+            required
+            value={question}
+            onChange={setQuestion}
+          />
           <Labelled label="New step’s kind">
             {(id) => (
               <select id={id} value={kind} onChange={(e) => setKind(e.target.value as StepKind)}>
-                {KINDS.map((k) => (
-                  <option key={k.kind} value={k.kind}>
-                    {k.label}
-                  </option>
-                ))}
+                {KIND_OPTIONS}
               </select>
             )}
           </Labelled>

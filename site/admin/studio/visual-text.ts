@@ -77,9 +77,3 @@ export function idFrom(words: string, taken: ReadonlySet<string>, fallback = 'st
   for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
   return id;
 }
-
-/** The id a new step asking `question` gets in the text's flow. */
-export function newStepId(text: string, question: string): string {
-  const flow = readFlow(text);
-  return idFrom(question, flow ? takenNames(flow) : new Set());
-}

@@ -6,29 +6,16 @@
  * an AND rule; a step deleted with its visitors sent elsewhere. Each change is in the text, which
  * the engine's check accepts, and axe finds nothing.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isErrorDiagnostic, type HubSpotFormDefinition } from '@/engine/client';
-import { checkFlowText } from '@/site/admin/studio/check-flow-text';
 import { VisualEditor } from '@/site/admin/studio/visual-editor';
 import { parseHubSpotForm } from '@/site/server/hubspot/parse-hubspot-form';
 import { formDefinition } from '@/tests/fakes/fake-hubspot';
 import { repositoryFormIds, repositoryPortalForms } from '@/tests/fixtures/hubspot-forms';
-import { FLOWS_DIR, VARS } from '../../../engine/load-repo-flows';
+import { checkClient, client } from './support/client-flow';
 import { axeViolations } from './axe-violations';
-
-const client = readFileSync(join(FLOWS_DIR, 'client.json'), 'utf8');
-const list = (id: string) =>
-  JSON.parse(readFileSync(join(FLOWS_DIR, `options/${id}.json`), 'utf8')) as unknown;
-const optionLists = {
-  industries: list('industries'),
-  'revenue-bands': list('revenue-bands'),
-  services: list('services'),
-};
-const check = (text: string) => checkFlowText({ flowId: 'client', text, optionLists, vars: VARS });
 
 /** The client questionnaire's HubSpot form, with a company field for the new question. */
 function questionForm(): HubSpotFormDefinition {
@@ -55,7 +42,7 @@ let latest = client;
 function Harness() {
   const [text, setText] = useState(client);
   latest = text;
-  const { flow } = useMemo(() => check(text), [text]);
+  const { flow } = useMemo(() => checkClient(text), [text]);
   return (
     <VisualEditor
       text={text}
@@ -149,7 +136,7 @@ describe('the visual editor', () => {
     expect(parsed().steps.map((s) => s.id)).not.toContain('revenue');
     expect(parsed().steps[0]!.next).toMatchObject({ otherwise: 'industry' });
 
-    expect(check(latest).diagnostics.filter(isErrorDiagnostic)).toEqual([]);
+    expect(checkClient(latest).diagnostics.filter(isErrorDiagnostic)).toEqual([]);
     expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
 });

@@ -2,32 +2,21 @@
  * The visual editor's edits of the flow text: each result loads with the engine's check and no
  * error, does what a marketer asked, and leaves the rest of the text byte for byte as it was.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { isErrorDiagnostic, type ResolvedFlow } from '@/engine/client';
-import { checkFlowText } from '@/site/admin/studio/check-flow-text';
 import * as stepEdits from '@/site/admin/studio/visual-edits';
 import * as itemEdits from '@/site/admin/studio/visual-item-edits';
 import * as ruleEdits from '@/site/admin/studio/visual-rule-edits';
 import * as textEdits from '@/site/admin/studio/visual-text';
 import { askedOnEverySubmittingPath, conditionOf, testsOf } from '@/site/admin/studio/visual-logic';
-import { FLOWS_DIR, VARS } from '../../../engine/load-repo-flows';
+import { checkClient, client } from './support/client-flow';
 
 const edits = { ...stepEdits, ...itemEdits, ...ruleEdits, ...textEdits };
-const client = readFileSync(join(FLOWS_DIR, 'client.json'), 'utf8');
-const list = (id: string) =>
-  JSON.parse(readFileSync(join(FLOWS_DIR, `options/${id}.json`), 'utf8')) as unknown;
-const optionLists = {
-  industries: list('industries'),
-  'revenue-bands': list('revenue-bands'),
-  services: list('services'),
-};
 
 /** The flow the text loads as; fails the test on any error of the engine's check. */
 function loads(text: string): ResolvedFlow {
-  const { flow, diagnostics } = checkFlowText({ flowId: 'client', text, optionLists, vars: VARS });
+  const { flow, diagnostics } = checkClient(text);
   expect(diagnostics.filter(isErrorDiagnostic).map((d) => `${d.pointer}: ${d.message}`)).toEqual(
     [],
   );
@@ -234,7 +223,7 @@ describe('visual edits of the flow text', () => {
 
   it('lists what points to a step, and deletes it rerouting those visitors', () => {
     const revenue = stepAt(client, 'revenue');
-    expect(edits.referencesTo(client, revenue)).toEqual([
+    expect(edits.referencesTo(edits.readFlow(client)!, revenue)).toEqual([
       {
         pointer: '/steps/0/next/otherwise',
         what: '“What phase is your business in?” goes there otherwise',
@@ -261,7 +250,7 @@ describe('visual edits of the flow text', () => {
       when: { answer: 'capital', equals: 'No Capital' },
       to: 'bookConsult',
     });
-    expect(edits.referencesTo(reading, capital).map((r) => r.what)).toContain(
+    expect(edits.referencesTo(edits.readFlow(reading)!, capital).map((r) => r.what)).toContain(
       'A rule of “Are you ready to buy this service?” reads its answer',
     );
     const after = loads(edits.deleteStep(reading, capital, 'noCapital'));
@@ -290,6 +279,27 @@ describe('visual edits of the flow text', () => {
     expect(askedOnEverySubmittingPath(flow, 'whenDidYouStart')).toBe(false);
     expect(askedOnEverySubmittingPath(flow, 'phase')).toBe(true);
     expect(askedOnEverySubmittingPath(flow, 'email')).toBe(true);
+    // A field asked only when its condition holds is, for the engine's check, not asked either.
+    const contact = stepAt(client, 'contact');
+    const conditional = edits.set(
+      edits.addField(client, contact, 'Company website'),
+      ['steps', contact, 'fields', 0, 'when'],
+      { answer: 'phase', equals: 'Start-up' },
+    );
+    expect(askedOnEverySubmittingPath(loads(conditional), 'companyWebsite')).toBe(false);
+    const unconditional = edits.addField(client, contact, 'Company website');
+    expect(askedOnEverySubmittingPath(loads(unconditional), 'companyWebsite')).toBe(true);
+    const sentAlways = edits.setHubSpotField(conditional, {
+      formKey: 'question',
+      answer: 'companyWebsite',
+      field: { name: 'website', objectTypeId: '0-2' },
+      whenNotAsked: false,
+    });
+    expect(
+      checkClient(sentAlways)
+        .diagnostics.filter(isErrorDiagnostic)
+        .map((d) => d.code),
+    ).toContain('submission.asked-on-condition');
     const text = edits.setHubSpotField(inserted, {
       formKey: 'question',
       answer: 'whenDidYouStart',
@@ -309,12 +319,7 @@ describe('visual edits of the flow text', () => {
       field: { name: 'trading_since', objectTypeId: '0-2' },
       whenNotAsked: false,
     });
-    const { diagnostics } = checkFlowText({
-      flowId: 'client',
-      text: without,
-      optionLists,
-      vars: VARS,
-    });
+    const { diagnostics } = checkClient(without);
     expect(diagnostics.filter(isErrorDiagnostic)).not.toEqual([]);
     // Another field chosen for the same answer replaces it; none removes it.
     const moved = edits.setHubSpotField(text, {
