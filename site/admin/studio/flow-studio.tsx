@@ -46,7 +46,7 @@ import { changeSummary } from './change-summary';
 import { checkFlowText, quickFixes } from './check-flow-text';
 import { ConflictPanel } from './conflict-panel';
 import type { FlowEditorHandle } from './flow-editor';
-import { hubspotFindings, placeHubSpotFindings } from './hubspot-checks';
+import { hubspotWarnings } from './hubspot-checks';
 import { applyEdit, ProblemsList } from './problems-list';
 import { PublishForm } from './publish-form';
 import { useFlowDraft, type Published } from './use-flow-draft';
@@ -131,23 +131,26 @@ export function FlowStudio(props: FlowStudioProps) {
   const errors = checked.diagnostics.filter(isErrorDiagnostic);
   const loads = checked.flow !== undefined && errors.length === 0;
 
-  // The panels keep the last flow that loaded while the text is being fixed.
-  const [shown, setShown] = useState<ResolvedFlow | undefined>(checked.flow);
-  if (loads && checked.flow !== shown) setShown(checked.flow);
+  // The panels keep the last flow that loaded while the text is being fixed. Derived rather than
+  // read from the state, so the render React repeats after the update finds the memos below done.
+  const [lastLoaded, setLastLoaded] = useState<ResolvedFlow | undefined>(checked.flow);
+  if (loads && checked.flow !== lastLoaded) setLastLoaded(checked.flow);
+  const shown = loads ? checked.flow : lastLoaded;
   const stale = !loads && shown !== undefined;
-  // Its covering paths, found once for the HubSpot check, the HubSpot panel and the paths list.
-  const paths = useMemo(() => shown && coveringPaths(shown), [shown]);
+  // Its covering paths, found once for the HubSpot check, the HubSpot panel and the paths list
+  // while the paths are shown; the HubSpot check finds its own otherwise, and only for a flow
+  // that sends to a form the site holds.
+  const paths = useMemo(
+    () => (shown && tab === 'paths' ? coveringPaths(shown) : undefined),
+    [shown, tab],
+  );
 
   // The definitions the page was given, then those a refresh or an addition in the panel answers.
   const [hubspotForms, setHubSpotForms] = useState(props.hubspot?.forms ?? NO_FORMS);
-  const hubspotFound = useMemo(
-    () => (shown ? hubspotFindings(flowId, shown, hubspotForms, paths) : []),
-    [flowId, shown, hubspotForms, paths],
-  );
   // Placed in the text only while it is the text of the flow checked.
   const hubspotPlaced = useMemo(
-    () => (loads ? placeHubSpotFindings(flowId, text, hubspotFound) : []),
-    [loads, flowId, text, hubspotFound],
+    () => (loads && shown ? hubspotWarnings(flowId, text, shown, hubspotForms, paths) : []),
+    [loads, flowId, text, shown, hubspotForms, paths],
   );
 
   const publishedFlow = useMemo(

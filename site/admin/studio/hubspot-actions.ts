@@ -5,11 +5,11 @@
  * the site holds afterwards, which the studio checks the text against from then on. Without a
  * HubSpot token (hubspotForms' status) both are refused with the reason.
  */
-import { isErrorDiagnostic } from '@/engine';
 import { checkStaffPost } from '@/site/server/admin/admin-post';
 import { recordAudit } from '@/site/server/admin/audit-log';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
+import { loadedNow } from './publish-refusal';
 import { MAX_STUDIO_FORM_BYTES } from './studio-actions';
 
 /** A form key as flows write it (letters, digits, `_` and `-`), at most 64 characters. */
@@ -79,10 +79,8 @@ export async function addHubSpotFieldsPost(request: Request, flowId: string): Pr
   }
   const hubspot = enabledService();
   if (hubspot instanceof Response) return hubspot;
-  const catalogue = siteRuntime().catalogue;
-  await catalogue.reloadOptionLists();
-  const { flow, diagnostics } = catalogue.check(flowId, source);
-  if (!flow || diagnostics.some(isErrorDiagnostic)) {
+  const flow = await loadedNow(flowId, source);
+  if (!flow) {
     // Not 422: the studio's posts read a 422 as the publish's diagnostics (studio-form.ts).
     return errorResponse(400, [
       { field: 'source', message: 'The text has errors: fix them before adding fields' },

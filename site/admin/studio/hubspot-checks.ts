@@ -17,32 +17,25 @@ import {
 import type { SourcedDiagnostic } from './diagnostic-marks';
 
 /** How the problems list and the editor name the HubSpot check's findings. */
-export const HUBSPOT_SOURCE = 'HubSpot';
+const HUBSPOT_SOURCE = 'HubSpot';
 
 /**
- * The findings of the HubSpot check on `flow` (the text's file `<flowId>.json`), unplaced: the
- * costly part, kept while only the text's layout changes. `paths`: the covering paths, when the
- * page has them already.
+ * The HubSpot check's findings on `flow`, the flow `text` (the file `<flowId>.json`) loaded into,
+ * placed at their line and column in `text` and marked as HubSpot's. `paths`: the covering
+ * paths, when the caller has them (the costly part; the check finds them otherwise). Checked and
+ * placed in one go: any edit of a text that loads gives a new flow, so findings kept across a
+ * change of the text's layout alone would never be used.
  */
-export function hubspotFindings(
+export function hubspotWarnings(
   flowId: string,
+  text: string,
   flow: ResolvedFlow,
   forms: HubSpotForms,
   paths?: FlowPath[],
-): Diagnostic[] {
-  return checkHubSpot(flow, forms, { file: `${flowId}.json`, paths });
-}
-
-/** The findings placed at their line and column in `text`, each marked as HubSpot's. */
-export function placeHubSpotFindings(
-  flowId: string,
-  text: string,
-  findings: readonly Diagnostic[],
 ): SourcedDiagnostic[] {
-  return locateInText(`${flowId}.json`, text, findings).map((d) => ({
-    ...d,
-    source: HUBSPOT_SOURCE,
-  }));
+  const file = `${flowId}.json`;
+  const findings = checkHubSpot(flow, forms, { file, paths });
+  return locateInText(file, text, findings).map((d) => ({ ...d, source: HUBSPOT_SOURCE }));
 }
 
 /** A finding as the publish dialog and the server's refusal word it: what, then where. */

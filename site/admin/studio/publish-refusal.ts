@@ -10,12 +10,25 @@ import { isOptionListId } from '@/site/server/flows/flow-catalogue';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { changeSummary, identityWarning } from './change-summary';
 import { nothingToPublish } from './same-flow';
-import { hubspotFindings, hubspotRefusalWords, placeHubSpotFindings } from './hubspot-checks';
+import { hubspotRefusalWords, hubspotWarnings } from './hubspot-checks';
 import { CONFIRM_FIELD, DROP_IDENTITY, HUBSPOT_REFUSALS, confirmations } from './studio-form';
 
 /** The flow a check gives, when the text has no error (as the catalogue's publish decides). */
 const loaded = (checked: { flow?: ResolvedFlow; diagnostics: Diagnostic[] }) =>
   checked.diagnostics.some(isErrorDiagnostic) ? undefined : checked.flow;
+
+/**
+ * `source`'s flow as a publish of it would load it now, with the option lists as stored now (the
+ * publish reads them again); undefined when the text has an error.
+ */
+export async function loadedNow(flowId: string, source: string): Promise<ResolvedFlow | undefined> {
+  const catalogue = siteRuntime().catalogue;
+  await catalogue.reloadOptionLists();
+  return loaded(catalogue.check(flowId, source));
+}
+
+/** How a refusal that a confirmation lifts ends. */
+const ANYWAY = '. Confirm that you understand to publish anyway';
 
 /** A refusal, as an error of the answer; `confirm`: the CONFIRM_FIELD value that lifts it. */
 export interface PublishRefusal {
@@ -55,9 +68,7 @@ export async function publishRefusal(
   if (isOptionListId(flowId)) return undefined;
   const catalogue = siteRuntime().catalogue;
   const latest = await catalogue.latest(flowId);
-  // The lists as stored now, as the publish that follows reads them again.
-  await catalogue.reloadOptionLists();
-  const next = loaded(catalogue.check(flowId, source));
+  const next = await loadedNow(flowId, source);
   if (!next) return undefined;
   const live = latest && loaded(catalogue.check(flowId, latest.source));
   if (latest && live && sameContent(live, next)) {
@@ -67,7 +78,7 @@ export async function publishRefusal(
   const lost = live && !confirmed.has(DROP_IDENTITY) ? changeSummary(live, next).identity : [];
   const refused: PublishRefusal[] = lost.map((formKey) => ({
     field: CONFIRM_FIELD,
-    message: `${identityWarning(formKey)}. Confirm that you understand to publish anyway`,
+    message: `${identityWarning(formKey)}${ANYWAY}`,
     confirm: DROP_IDENTITY,
   }));
   if (!confirmed.has(HUBSPOT_REFUSALS))
@@ -83,10 +94,10 @@ async function hubspotRefusals(
 ): Promise<PublishRefusal[]> {
   const hubspot = siteRuntime().hubspotForms;
   if (!hubspot.status().enabled) return [];
-  const findings = hubspotFindings(flowId, flow, await hubspot.definitions());
-  return placeHubSpotFindings(flowId, source, findings).map((d) => ({
+  const findings = hubspotWarnings(flowId, source, flow, await hubspot.definitions());
+  return findings.map((d) => ({
     field: CONFIRM_FIELD,
-    message: `${hubspotRefusalWords(d)}. Confirm that you understand to publish anyway`,
+    message: `${hubspotRefusalWords(d)}${ANYWAY}`,
     confirm: HUBSPOT_REFUSALS,
   }));
 }

@@ -11,15 +11,15 @@
  * - "Add missing fields" adds what the text sends that the form lacks to the HubSpot form, as
  *   hidden fields, and records it; the same text then publishes without a confirmation.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addHubSpotFieldsPost, refreshHubSpotPost } from '@/site/admin/studio/hubspot-actions';
 import { publishPost, republishPost } from '@/site/admin/studio/studio-actions';
 import { recentAudit } from '@/site/server/admin/audit-log';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { signInAsStaff, staffForm } from '@/tests/integration/auth-support';
+import { staffForm } from '@/tests/integration/auth-support';
 import { NEW_FIELD, withNewField, withoutEmail } from '@/tests/fixtures/flow-edits';
 import { repositoryFormIds } from '@/tests/fixtures/hubspot-forms';
+import { seededStaffRuntime } from './support/seeded-staff-runtime';
 
 // This file's own database, mail folder and fake HubSpot (site/env.ts reads them once, on import).
 const setup = await vi.hoisted(async () => {
@@ -48,42 +48,31 @@ const setup = await vi.hoisted(async () => {
 
 const FLOW = 'client';
 const FORM_ID = repositoryFormIds.question;
-let cookie = '';
-
-beforeAll(async () => {
-  const runtime = siteRuntime();
-  await runtime.catalogue.seed();
-  const auth = { api: await runtime.auth(), db: await runtime.database(), mailDir: '' };
-  auth.mailDir = `${setup.base}-mail`;
-  cookie = await signInAsStaff(auth, 'marketer@firm.example', 'correct horse battery');
-});
-
-afterAll(async () => {
-  await siteRuntime().close();
-  await setup.fake.close();
-  rmSync(`${setup.base}.sqlite`, { force: true });
-  rmSync(`${setup.base}-mail`, { recursive: true, force: true });
-});
+const staff = seededStaffRuntime(setup.base, 'marketer@firm.example');
+afterAll(() => setup.fake.close());
 
 const latest = async () => (await siteRuntime().catalogue.latest(FLOW))!;
 
-const refresh = (fields: Record<string, string>, who = cookie) =>
+const refresh = (fields: Record<string, string>, who = staff.cookie) =>
   refreshHubSpotPost(staffForm('/admin/hubspot/refresh', who, fields));
 
 const addFields = (fields: Record<string, string>) =>
-  addHubSpotFieldsPost(staffForm(`/admin/flows/${FLOW}/hubspot/add-fields`, cookie, fields), FLOW);
+  addHubSpotFieldsPost(
+    staffForm(`/admin/flows/${FLOW}/hubspot/add-fields`, staff.cookie, fields),
+    FLOW,
+  );
 
 async function publish(source: string, extra: Record<string, string> = {}) {
   const base = { baseVersion: String((await latest()).version), baseRevision: '0' };
   const fields = { source, note: 'A test publish', ...base, ...extra };
-  return publishPost(staffForm(`/admin/flows/${FLOW}/publish`, cookie, fields), FLOW);
+  return publishPost(staffForm(`/admin/flows/${FLOW}/publish`, staff.cookie, fields), FLOW);
 }
 
 async function republish(version: number, extra: Record<string, string> = {}) {
   const base = { baseVersion: String((await latest()).version), baseRevision: '0' };
   const fields = { version: String(version), ...base, ...extra };
   const response = await republishPost(
-    staffForm(`/admin/flows/${FLOW}/republish`, cookie, fields),
+    staffForm(`/admin/flows/${FLOW}/republish`, staff.cookie, fields),
     FLOW,
   );
   return Object.fromEntries(new URL(response.headers.get('location')!, 'http://x').searchParams);

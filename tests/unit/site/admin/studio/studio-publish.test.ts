@@ -6,12 +6,12 @@
  * studio's pages send them, a real staff session, the process's runtime over this file's own
  * SQLite database, the repository's flows seeded into it.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { publishPost, republishPost } from '@/site/admin/studio/studio-actions';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { signInAsStaff, staffForm } from '@/tests/integration/auth-support';
+import { staffForm } from '@/tests/integration/auth-support';
 import { withoutEmail } from '@/tests/fixtures/flow-edits';
+import { seededStaffRuntime } from './support/seeded-staff-runtime';
 
 // This file's own SQLite database and mail folder (site/env.ts reads them once, on import).
 const files = vi.hoisted(() => {
@@ -22,29 +22,11 @@ const files = vi.hoisted(() => {
 });
 
 const FLOW = 'client';
-const email = 'editor@firm.example';
-let cookie = '';
-
-beforeAll(async () => {
-  const runtime = siteRuntime();
-  await runtime.catalogue.seed();
-  const auth = {
-    api: await runtime.auth(),
-    db: await runtime.database(),
-    mailDir: `${files}-mail`,
-  };
-  cookie = await signInAsStaff(auth, email, 'correct horse battery');
-});
-
-afterAll(async () => {
-  await siteRuntime().close();
-  rmSync(`${files}.sqlite`, { force: true });
-  rmSync(`${files}-mail`, { recursive: true, force: true });
-});
+const staff = seededStaffRuntime(files, 'editor@firm.example');
 
 /** A studio form posted as the page posts it, with this session's token. */
 function action(route: 'publish' | 'republish', fields: Record<string, string>): Request {
-  return staffForm(`/admin/flows/${FLOW}/${route}`, cookie, fields);
+  return staffForm(`/admin/flows/${FLOW}/${route}`, staff.cookie, fields);
 }
 
 /** The base a page names: the newest version, no draft (these tests save none). */

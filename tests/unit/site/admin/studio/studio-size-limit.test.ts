@@ -4,15 +4,14 @@
  * Real requests as the studio's page sends them, a real staff session, the process's runtime over
  * this file's own SQLite database.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_STUDIO_FORM_BYTES,
   publishPost,
   saveDraftPost,
 } from '@/site/admin/studio/studio-actions';
-import { siteRuntime } from '@/site/server/runtime/site-runtime';
-import { signInAsStaff, staffForm } from '@/tests/integration/auth-support';
+import { staffForm } from '@/tests/integration/auth-support';
+import { seededStaffRuntime } from './support/seeded-staff-runtime';
 
 // This file's own SQLite database and mail folder (site/env.ts reads them once, on import).
 const files = vi.hoisted(() => {
@@ -22,45 +21,22 @@ const files = vi.hoisted(() => {
   return base;
 });
 
-let cookie = '';
-
-beforeAll(async () => {
-  const runtime = siteRuntime();
-  await runtime.catalogue.seed();
-  const auth = {
-    api: await runtime.auth(),
-    db: await runtime.database(),
-    mailDir: `${files}-mail`,
-  };
-  cookie = await signInAsStaff(auth, 'editor@firm.example', 'correct horse battery');
-});
-
-afterAll(async () => {
-  await siteRuntime().close();
-  rmSync(`${files}.sqlite`, { force: true });
-  rmSync(`${files}-mail`, { recursive: true, force: true });
-});
+const staff = seededStaffRuntime(files, 'editor@firm.example');
 
 /** A text one byte past what the studio's forms carry. */
 const tooLarge = 's'.repeat(MAX_STUDIO_FORM_BYTES + 1);
 const fields = { source: tooLarge, note: 'Too large', baseVersion: '1', baseRevision: '0' };
 
 describe('a flow too large for the studio', () => {
-  it('is refused on save, naming the limit in KiB', async () => {
-    const response = await saveDraftPost(
-      staffForm('/admin/flows/client/draft', cookie, fields),
+  it.each([
+    { what: 'save', route: 'draft', action: saveDraftPost },
+    { what: 'publish', route: 'publish', action: publishPost },
+  ])('is refused on $what, naming the limit in KiB', async ({ what, route, action }) => {
+    const response = await action(
+      staffForm(`/admin/flows/client/${route}`, staff.cookie, fields),
       'client',
     );
     expect(response.status).toBe(413);
-    expect((await response.text()).trim()).toBe('This flow is too large to save (over 512 KiB)');
-  });
-
-  it('is refused on publish, naming the limit in KiB', async () => {
-    const response = await publishPost(
-      staffForm('/admin/flows/client/publish', cookie, fields),
-      'client',
-    );
-    expect(response.status).toBe(413);
-    expect((await response.text()).trim()).toBe('This flow is too large to publish (over 512 KiB)');
+    expect((await response.text()).trim()).toBe(`This flow is too large to ${what} (over 512 KiB)`);
   });
 });
