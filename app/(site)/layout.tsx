@@ -1,1 +1,2 @@
-export { default } from '@/site/layout/site-layout';
+// The public pages' frame: the site's shell. The back office has its own (site/admin/admin-frame.tsx).
+export { SiteShell as default } from '@/site/shell/site-shell';

@@ -14,6 +14,7 @@
  * A delimiter that is not closed stays as typed (`5 * 3`, `auth.*`, `i18n_redirected`).
  */
 
+/** Each mark is named after the element it renders as. */
 export type InlineMark = 'strong' | 'em' | 'u' | 's';
 
 export type InlineNode =
@@ -179,7 +180,7 @@ export function parseInline(source: string): InlineNode[] {
 }
 
 /** The words of inline nodes, marks and link targets left out. */
-export function nodesText(nodes: InlineNode[]): string {
+function nodesText(nodes: InlineNode[]): string {
   return nodes.map((node) => ('children' in node ? nodesText(node.children) : node.text)).join('');
 }
 

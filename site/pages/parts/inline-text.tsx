@@ -7,6 +7,7 @@ const siteOrigin = URL.canParse(siteConfig.url) ? new URL(siteConfig.url).origin
 
 /** An http(s) link away from the site opens in a new tab, as the footer's and mentions' do. */
 const isExternal = (href: string) => /^https?:/i.test(href) && new URL(href).origin !== siteOrigin;
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 function render(nodes: InlineNode[]): ReactNode[] {
   return nodes.map((node, index) => {
@@ -15,26 +16,19 @@ function render(nodes: InlineNode[]): ReactNode[] {
         return <Fragment key={index}>{node.text}</Fragment>;
       case 'code':
         return <code key={index}>{node.text}</code>;
-      case 'strong':
-        return <strong key={index}>{render(node.children)}</strong>;
-      case 'em':
-        return <em key={index}>{render(node.children)}</em>;
-      case 'u':
-        return <u key={index}>{render(node.children)}</u>;
-      case 's':
-        return <s key={index}>{render(node.children)}</s>;
       case 'link': {
         const href = safeHref(node.href);
         if (!href) return <Fragment key={index}>{render(node.children)}</Fragment>;
-        return isExternal(href) ? (
-          <a key={index} href={href} target="_blank" rel="noopener noreferrer">
-            {render(node.children)}
-          </a>
-        ) : (
-          <a key={index} href={href}>
+        return (
+          <a key={index} href={href} {...(isExternal(href) ? newTab : {})}>
             {render(node.children)}
           </a>
         );
+      }
+      default: {
+        // A mark's kind is its element's name: strong, em, u or s.
+        const Mark = node.kind;
+        return <Mark key={index}>{render(node.children)}</Mark>;
       }
     }
   });

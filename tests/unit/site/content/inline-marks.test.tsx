@@ -8,16 +8,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { siteConfig } from '@/site/config/site-config';
 import { inlinePlainText, parseInline } from '@/site/content/inline-marks';
-import { Bullets, Paragraphs } from '@/site/pages/parts/sections';
-
-/** The inner HTML of the paragraph a content text renders to. */
-const html = (text: string) =>
-  renderToStaticMarkup(<Paragraphs items={[text]} />).replace(
-    /^<div class="prose"><p>|<\/p><\/div>$/g,
-    '',
-  );
-
-const EXTERNAL = 'target="_blank" rel="noopener noreferrer"';
+import { Bullets } from '@/site/pages/parts/sections';
+import { EXTERNAL, paragraphHtml as html } from './support/paragraph-html';
 
 describe('inline marks of content text', () => {
   it('renders bold, italic, underline, strikethrough and code as elements', () => {

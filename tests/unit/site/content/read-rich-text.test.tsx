@@ -2,22 +2,14 @@
  * Strapi rich text as the visitor gets it: Markdown (Strapi 4) and Blocks (Strapi 4.15+ and 5)
  * read by the adapter, then rendered by the same paragraph the embedded content uses.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { readRichText } from '@/site/content/strapi/read-rich-text';
-import { Paragraphs } from '@/site/pages/parts/sections';
-
-const EXTERNAL = 'target="_blank" rel="noopener noreferrer"';
+import { EXTERNAL, paragraphHtml } from './support/paragraph-html';
 
 /** Each block as a visitor sees it: a heading's words, or a paragraph's inner HTML. */
 function rendered(value: unknown): string[] {
   return (readRichText(value) ?? []).map((block) =>
-    block.kind === 'heading'
-      ? `# ${block.text}`
-      : renderToStaticMarkup(<Paragraphs items={[block.text]} />).replace(
-          /^<div class="prose"><p>|<\/p><\/div>$/g,
-          '',
-        ),
+    block.kind === 'heading' ? `# ${block.text}` : paragraphHtml(block.text),
   );
 }
 
