@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getContentSource } from '@/site/content/get-content-source';
 import { fillPlaceholders as fill } from '@/site/content/fill-placeholders';
+import { inlinePlainText } from '@/site/content/inline-marks';
 import { formatDate } from '@/site/format/format-date';
 import { contentMetadata, shortTitle } from '@/site/seo/content-metadata';
 import { Breadcrumbs } from './parts/breadcrumbs';
@@ -31,7 +32,7 @@ export async function generateMentionMetadata({
     social: 'media',
     title: mention.headline,
     description: shortTitle(
-      `${mention.outlet}, ${formatDate(mention.date)}: ${fill(mention.summary)}`,
+      `${mention.outlet}, ${formatDate(mention.date)}: ${inlinePlainText(fill(mention.summary))}`,
       160,
     ),
   });

@@ -179,7 +179,9 @@ function toMention(raw: unknown): unknown {
     outlet: text(entry.outlet),
     date: typeof entry.date === 'string' ? entry.date.slice(0, 10) : entry.date,
     headline: entry.headline,
-    summary: plain(entry.summary),
+    // Shown as a paragraph (its marks and escapes kept, as a body's are), and as plain words in
+    // the page's description.
+    summary: strings(entry.summary)?.join(' '),
     url: entry.url,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readRichText } from '@/site/content/strapi/read-rich-text';
+import { reshapeMediaMentions } from '@/site/content/strapi/reshape-pages';
 import { EXTERNAL, paragraphHtml } from './support/paragraph-html';
 
 /** Each block as a visitor sees it: a heading's words, or a paragraph's inner HTML. */
@@ -129,5 +130,27 @@ describe('Markdown rich text', () => {
           '![pic](https://example.com/x.png) \\*not italic\\* \\# 1',
       ),
     ).toEqual(['Hi there, a &lt; b &gt; c.', 'click also proto *not italic* # 1']);
+  });
+});
+
+describe('a media mention’s summary from Strapi', () => {
+  const mention = (summary: unknown) =>
+    reshapeMediaMentions([
+      {
+        id: 1,
+        slug: 'rates',
+        outlet: 'The Ledger',
+        date: '2026-03-01',
+        headline: 'Rates',
+        summary,
+        url: 'https://example.com/rates',
+      },
+    ]).items[0]!.summary;
+
+  it('keeps a Blocks summary’s literal symbols as typed, and its marks', () => {
+    expect(paragraphHtml(mention([paragraph(text('rates 2*3*4'))]))).toBe('rates 2*3*4');
+    expect(
+      paragraphHtml(mention([paragraph(text('rates ', {}), text('up', { bold: true }))])),
+    ).toBe('rates <strong>up</strong>');
   });
 });
