@@ -5,7 +5,8 @@
 // It also prints what the page has loaded once the visitor reaches for the main form (the
 // renderer arrives on first touch), so the cost of using a questionnaire stays visible.
 // Last, the flow studio (/admin/flows/client/edit, staff only): its JavaScript once the editor is
-// up, which no public page loads.
+// up, which no public page loads, beside the 380 KiB it loaded before the visual editor came. The
+// visual editor and the preview, paths and HubSpot tabs load when opened, so they are not in it.
 // Uses the build in NEXT_DIST_DIR (default .next), building first when there is none.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +19,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const BUDGET_KIB = 60;
+// The studio's arrival JS when the visual editor was asked for (the figure it is held against).
+const STUDIO_BEFORE_KIB = 380;
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
 const pages = [
@@ -161,10 +164,17 @@ try {
       `${pagePath.padEnd(20)} ${kib(total).toFixed(1).padStart(11)} ${kib(over).toFixed(1).padStart(12)} ${(total / floor).toFixed(2).padStart(16)}   ${ok ? 'ok  ' : 'OVER'}   ${kib(touched).toFixed(1).padStart(8)} (+${kib(touched - floor).toFixed(1)})  (${flows})`,
     );
   }
-  console.log(
-    `studio (staff)       ${kib(await studioScripts())
+  const studio = await studioScripts();
+  const studioColumns = [
+    kib(studio).toFixed(1).padStart(11),
+    kib(studio - floor)
       .toFixed(1)
-      .padStart(11)}   loaded on /admin/flows/client/edit only`,
+      .padStart(12),
+    (studio / floor).toFixed(2).padStart(16),
+  ].join(' ');
+  const beside = `${STUDIO_BEFORE_KIB} KiB before the visual editor, ratio ${(kib(studio) / STUDIO_BEFORE_KIB).toFixed(2)}`;
+  console.log(
+    `studio (staff)       ${studioColumns}   loaded on /admin/flows/client/edit only (${beside})`,
   );
 } finally {
   await browser.close();

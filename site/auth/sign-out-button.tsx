@@ -1,11 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { signOut } from './auth-client';
 import { useHydrated } from './use-hydrated';
 import { authRoutes } from './user';
 
-/** Ends the session on the server (which clears the cookie) and goes to /login. */
+/**
+ * Ends the session on the server (which clears the cookie) and goes to /login. The HTTP client
+ * (axios and its toasts) loads on the press, so the back office's frame does not carry it for one
+ * button.
+ */
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
@@ -17,6 +20,7 @@ export function SignOutButton() {
       onClick={async () => {
         setBusy(true);
         try {
+          const { signOut } = await import('./auth-client');
           await signOut();
           window.location.assign(authRoutes.login);
         } catch {

@@ -54,9 +54,8 @@ import { valueChangeDiagnostics } from './value-changes';
 import { LazyFlowEditor } from './studio-fields';
 import { LazyVisualEditor } from './visual-editor-lazy';
 import { StudioGraph } from './studio-graph';
-import { StudioHubSpot, type StudioHubSpotData } from './studio-hubspot';
-import { StudioPaths } from './studio-paths';
-import { StudioPreview } from './studio-preview';
+import type { StudioHubSpotData } from './studio-hubspot';
+import { LazyStudioHubSpot, LazyStudioPaths, LazyStudioPreview } from './studio-panels-lazy';
 import styles from './studio-pages.module.css';
 
 export interface FlowStudioProps {
@@ -414,7 +413,7 @@ export function FlowStudio(props: FlowStudioProps) {
               ) : t.id === 'paths' ? (
                 <>
                   {props.hubspot && (
-                    <StudioHubSpot
+                    <LazyStudioHubSpot
                       flowId={flowId}
                       flow={shown}
                       paths={paths ?? []}
@@ -425,10 +424,10 @@ export function FlowStudio(props: FlowStudioProps) {
                       onDefinitions={setHubSpotForms}
                     />
                   )}
-                  <StudioPaths flow={shown} paths={paths} />
+                  <LazyStudioPaths flow={shown} paths={paths} />
                 </>
               ) : (
-                <StudioPreview flow={shown} />
+                <LazyStudioPreview flow={shown} />
               )}
             </div>
           ))}

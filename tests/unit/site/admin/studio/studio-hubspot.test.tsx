@@ -68,9 +68,10 @@ afterEach(() => {
   requests.length = 0;
 });
 
+/** Opens the tab, whose panels load when first opened. */
 function openPanel() {
   fireEvent.click(screen.getByRole('tab', { name: 'Paths and HubSpot' }));
-  return screen.getByRole('region', { name: 'HubSpot forms' });
+  return screen.findByRole('region', { name: 'HubSpot forms' });
 }
 
 /** The panel's table of the question form, as field → what the panel says of it. */
@@ -88,14 +89,14 @@ function markings(panel: HTMLElement): Record<string, string> {
 const problems = () => screen.queryByRole('list', { name: 'Problems' })?.textContent ?? '';
 
 describe('the studio’s HubSpot panel', () => {
-  it('marks each field of the form by the paths that send it, the visits, or nobody', () => {
+  it('marks each field of the form by the paths that send it, the visits, or nobody', async () => {
     // The flow stops sending whether the visitor is ready to buy.
     const flow = JSON.parse(client) as { submissions: { fields: { name: string }[] }[] };
     const question = flow.submissions[0]!;
     question.fields = question.fields.filter((f) => f.name !== 'are_you_ready_to_buy_this_service');
     const { type } = renderClientStudio(connected());
     type(JSON.stringify(flow, null, 2));
-    const panel = openPanel();
+    const panel = await openPanel();
     expect(within(panel).getByText(/^HubSpot form “Client questionnaire”/).textContent).toBe(
       `HubSpot form “Client questionnaire” (id ${FORM_ID}), read 2026-01-05 10:30 UTC.`,
     );
@@ -138,7 +139,7 @@ describe('the studio’s HubSpot panel', () => {
       `Line ${line}: form "question" › field "${NEW_FIELD.name}" › name Warning (HubSpot): ` +
         `HubSpot form "Client questionnaire" (form key "question") has no field "${NEW_FIELD.name}"`,
     );
-    const panel = openPanel();
+    const panel = await openPanel();
     expect(markings(panel)[NEW_FIELD.name]).toBe('Missing in HubSpot: sent by Paths 1, 2');
     const add = within(panel).getByRole('button', { name: 'Add missing fields' });
     expect(add.getAttribute('aria-describedby')).toBeTruthy();
@@ -191,7 +192,7 @@ describe('the studio’s HubSpot panel', () => {
       }),
     );
     renderClientStudio(connected());
-    const panel = openPanel();
+    const panel = await openPanel();
     await act(async () => {
       fireEvent.click(within(panel).getByRole('button', { name: 'Refresh from HubSpot' }));
       await Promise.resolve();
@@ -206,11 +207,11 @@ describe('the studio’s HubSpot panel', () => {
     expect(within(panel).getByText(/holds no definition of this form key/)).toBeTruthy();
   });
 
-  it('is off, and says why, without a HubSpot connection', () => {
+  it('is off, and says why, without a HubSpot connection', async () => {
     const reason = 'HUBSPOT_ACCESS_TOKEN is not set';
     renderClientStudio({ hubspot: { status: { enabled: false, reason }, forms: {} } });
     expect(screen.getByText(`The HubSpot check is off: ${reason}.`)).toBeTruthy();
-    const panel = openPanel();
+    const panel = await openPanel();
     const refresh = within(panel).getByRole('button', { name: 'Refresh from HubSpot' });
     expect(refresh).toHaveProperty('disabled', true);
     expect(document.getElementById(refresh.getAttribute('aria-describedby')!)!.textContent).toBe(
@@ -221,7 +222,7 @@ describe('the studio’s HubSpot panel', () => {
   it('gives axe nothing to report', async () => {
     const { type } = renderClientStudio(connected());
     type(withNewField(client));
-    expect(await axeViolations(openPanel())).toEqual([]);
+    expect(await axeViolations(await openPanel())).toEqual([]);
   });
 });
 
