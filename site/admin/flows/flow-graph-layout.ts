@@ -59,7 +59,10 @@ export interface GraphEdge extends FlowTransition {
   back: boolean;
   /** From the source's bottom (a back edge: its right side) to the target's top (right side). */
   points: Point[];
-  /** Where the edge's label is centred: on its first segment. */
+  /**
+   * Where the edge's label is centred: on its first segment, the edges leaving one step at
+   * staggered heights (the first port highest) so their labels do not cover each other.
+   */
   label: Point;
 }
 
@@ -245,12 +248,9 @@ export function flowGraphLayout(flow: ResolvedFlow): FlowGraphLayout {
       ];
     }
     const [a, b] = [points[0]!, points[1]!];
-    return {
-      ...t,
-      back: !chain,
-      points,
-      label: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
-    };
+    const ports = [...leaving.get(t.from)!.values()].sort((p, q) => p - q);
+    const share = chain ? (ports.indexOf(a.x) + 1) / (ports.length + 1) : 0.5;
+    return { ...t, back: !chain, points, label: alongSegment(a, b, share) };
   });
 
   const anyBack = edges.some((e) => e.back);
@@ -261,6 +261,18 @@ export function flowGraphLayout(flow: ResolvedFlow): FlowGraphLayout {
     width: right + PADDING + (anyBack ? BACK_OFFSET * 2 : 0),
     height: top(layerCount - 1) + NODE_HEIGHT + PADDING,
   };
+}
+
+/**
+ * The point a share of the way along a segment as the drawing draws it: a vertical line, or the
+ * cubic curve from `a` to `b` whose control points sit at its middle height (flow-graph.tsx).
+ */
+function alongSegment(a: Point, b: Point, share: number): Point {
+  const mid = (a.y + b.y) / 2;
+  const [u, t] = [1 - share, share];
+  const curve = (p0: number, p1: number, p2: number, p3: number) =>
+    u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
+  return { x: curve(a.x, a.x, b.x, b.x), y: curve(a.y, mid, mid, b.y) };
 }
 
 /**

@@ -16,7 +16,13 @@ import type { KeyboardEvent } from 'react';
 import { indexFlow, targetsOf, type ResolvedFlow } from '@/engine/client';
 import { percent } from '@/site/server/funnel/format-funnel';
 import type { Funnel } from '@/site/server/funnel/funnel-report';
-import { flowGraphLayout, type GraphEdge, type GraphNode, type Point } from './flow-graph-layout';
+import {
+  flowGraphLayout,
+  type FlowGraphLayout,
+  type GraphEdge,
+  type GraphNode,
+  type Point,
+} from './flow-graph-layout';
 import { funnelNumbers, type FunnelNumbers } from './funnel-numbers';
 import { endingKind, plural, short, stepAnswers, visitors } from './flow-words';
 import styles from './flow-funnel.module.css';
@@ -123,6 +129,7 @@ function NodeBox({
       ) : null}
       <g
         className={`${styles.node} ${kind} ${flag ? styles.flagged : ''}`}
+        data-node={node.id}
         {...(select
           ? {
               role: 'button',
@@ -184,17 +191,17 @@ function NodeBox({
 function EdgeLine({
   edge,
   numbers,
-  branching,
+  words,
 }: {
   edge: GraphEdge;
   numbers: FunnelNumbers | undefined;
-  /** The step has branches: say which this is. */
-  branching: boolean;
+  /** What the edge is labelled with (its condition when its step branches), if anything. */
+  words: string | undefined;
 }) {
   const took = numbers?.took(edge.id);
   const mostTaken = numbers?.mostTaken ?? 0;
   const width = 1.5 + (took !== undefined && mostTaken > 0 ? (5 * took) / mostTaken : 0);
-  const condition = branching ? short(edge.condition, 26) : undefined;
+  const condition = words === undefined ? undefined : short(words, 32);
   const count = took === undefined ? undefined : `took ${took}`;
   const label = [condition, count].filter((l) => l !== undefined);
   const boxWidth = Math.max(...label.map((l) => l.length)) * CHAR_WIDTH + 10;
@@ -278,10 +285,23 @@ export interface FlowGraphProps {
    * in the flow file: `/steps/<index>` or `/endings/<index>`. Without it the drawing is a picture.
    */
   onSelect?: (pointer: string) => void;
+  /** The flow's layout, when the caller has it already (it is laid out here otherwise). */
+  layout?: FlowGraphLayout;
+  /**
+   * Each edge's words by its id (the studio's: what sends visitors along it, in option labels),
+   * drawn on every edge; without them an edge of a branching step shows its condition.
+   */
+  edgeLabels?: ReadonlyMap<string, string>;
+  /**
+   * Draws a handle under each step (`data-handle` holds its id) for a pointer to draw a new edge
+   * from; the caller does the dragging, and offers the same with the keyboard.
+   */
+  handles?: boolean;
 }
 
-export function FlowGraph({ flow, funnel, onSelect }: FlowGraphProps) {
-  const layout = flowGraphLayout(flow);
+export function FlowGraph(props: FlowGraphProps) {
+  const { flow, funnel, onSelect, edgeLabels, handles } = props;
+  const layout = props.layout ?? flowGraphLayout(flow);
   const numbers = funnel && funnelNumbers(funnel);
   const { steps } = indexFlow(flow);
   return (
@@ -312,12 +332,34 @@ export function FlowGraph({ flow, funnel, onSelect }: FlowGraphProps) {
           key={edge.id}
           edge={edge}
           numbers={numbers}
-          branching={(steps.get(edge.from)?.next.branches.length ?? 0) > 0}
+          words={
+            edgeLabels
+              ? (edgeLabels.get(edge.id) ?? edge.condition)
+              : (steps.get(edge.from)?.next.branches.length ?? 0) > 0
+                ? edge.condition
+                : undefined
+          }
         />
       ))}
       {layout.nodes.map((node) => (
         <NodeBox key={node.id} node={node} flow={flow} numbers={numbers} onSelect={onSelect} />
       ))}
+      {handles
+        ? layout.nodes
+            .filter((node) => node.kind === 'step')
+            .map((node) => (
+              // A pointer's way to draw an edge; the keyboard's is the caller's form.
+              <circle
+                key={node.id}
+                data-handle={node.id}
+                aria-hidden="true"
+                cx={node.x + node.width / 2}
+                cy={node.y + node.height}
+                r={7}
+                className={styles.handle}
+              />
+            ))
+        : null}
     </svg>
   );
 }

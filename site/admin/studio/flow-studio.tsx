@@ -177,6 +177,11 @@ export function FlowStudio(props: FlowStudioProps) {
   );
   // The quick fixes of every problem, found once for the editor and the problems list.
   const fixes = useMemo(() => quickFixes(text, diagnostics), [text, diagnostics]);
+  // The graph's edits of the text: one function for the page's life, like `reveal` below.
+  const editText = useCallback(
+    (edit: (text: string) => string) => setText((current) => edit(current)),
+    [setText],
+  );
   // One function for the page's life: the memoised graph is not drawn again for a new callback.
   const reveal = useCallback((pointer: string) => {
     if (!document.getElementById('studio-json-view')?.hidden)
@@ -408,6 +413,7 @@ export function FlowStudio(props: FlowStudioProps) {
                     flow={shown}
                     funnel={showFunnel ? props.funnel : undefined}
                     onSelect={reveal}
+                    onEdit={loads ? editText : undefined}
                   />
                 </>
               ) : t.id === 'paths' ? (

@@ -26,10 +26,13 @@ const file = JSON.parse(readFileSync(path.join(FLOWS_DIR, 'client.json'), 'utf8'
 
 afterEach(cleanup);
 
+/** The drawing (the canvas and the toolbar around it are groups too). */
+const drawing = () => screen.getByRole('group', { name: /drawn as a graph/ });
+
 describe('the studio graph', () => {
   it('names each step and ending as a button, in a group summing the flow up', () => {
     render(<StudioGraph flow={client} onSelect={() => {}} />);
-    const graph = screen.getByRole('group');
+    const graph = drawing();
     expect(graph.getAttribute('aria-label')).toBe(
       'Client questionnaire (home page), drawn as a graph of 7 steps and 3 endings.',
     );
@@ -48,7 +51,14 @@ describe('the studio graph', () => {
     const onSelect = vi.fn();
     const user = userEvent.setup();
     render(<StudioGraph flow={client} onSelect={onSelect} />);
-    // The first Tab reaches the start (the nodes follow the flow's order); Enter selects it.
+    // After the zoom buttons and the canvas, Tab reaches the start (the nodes follow the flow's
+    // order); Enter selects it.
+    for (const name of ['Zoom out', 'Zoom in', 'Fit', 'Graph canvas']) {
+      await user.tab();
+      expect(document.activeElement).toBe(
+        screen.getByRole(/canvas/.test(name) ? 'group' : 'button', { name }),
+      );
+    }
     await user.tab();
     expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Step "phase":/);
     await user.keyboard('{Enter}');
@@ -67,11 +77,16 @@ describe('the studio graph', () => {
     expect(onSelect).toHaveBeenCalledTimes(3);
   });
 
-  it('labels each branch with its condition, and the rest "otherwise"', () => {
+  it('labels each edge with the option labels that send visitors along it, or otherwise / next', () => {
     render(<StudioGraph flow={client} onSelect={() => {}} />);
-    expect(screen.getByText('phase = Start-up')).toBeTruthy();
-    expect(screen.getByText('ready = Yes Go to Checkout')).toBeTruthy();
+    expect(screen.getByText('Start-up')).toBeTruthy();
+    expect(screen.getByText('No Capital')).toBeTruthy();
+    // The option's label, not the value HubSpot receives ("Yes Go to Checkout").
+    expect(screen.getByText('Yes, go to checkout')).toBeTruthy();
+    expect(screen.queryByText(/Yes Go to Checkout$/)).toBeNull();
     expect(screen.getAllByText('otherwise')).toHaveLength(3);
+    // revenue, industry, service and contact go on whatever the answer.
+    expect(screen.getAllByText('next')).toHaveLength(4);
     expect(screen.queryByText(/^took/)).toBeNull();
   });
 
@@ -86,7 +101,7 @@ describe('the studio graph', () => {
     };
     const onSelect = vi.fn();
     render(<StudioGraph flow={broken} onSelect={onSelect} />);
-    expect(screen.getByRole('group').getAttribute('aria-label')).toContain(
+    expect(drawing().getAttribute('aria-label')).toContain(
       'Marked: 2 unreachable nodes, 1 step with no way out, 1 unknown target.',
     );
     const orphan = screen.getByRole('button', { name: /^Step "orphan":/ });
@@ -122,7 +137,7 @@ describe('the studio graph', () => {
       { id: 'phase#1', to: 'revenue', took: 4 },
     ];
     render(<StudioGraph flow={client} onSelect={() => {}} funnel={funnel} />);
-    expect(screen.getByRole('group').getAttribute('aria-label')).toMatch(
+    expect(drawing().getAttribute('aria-label')).toMatch(
       /^Funnel of Client questionnaire \(home page\), version \d+, drawn as a graph of 7 steps and 3 endings: 7 visitors, 7 saw the first step, 4 reached an ending \(completion rate 57\.1 %\)\.$/,
     );
     const phase = screen.getByRole('button', { name: /^Step "phase":/ });
