@@ -11,6 +11,7 @@ import { isOptionListId } from '@/site/server/flows/flow-catalogue';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { queryParam } from '../query-param';
 import { AdminFrame, CsrfField } from '../admin-frame';
+import { NewFlowStarts } from './new-flow-starts';
 import styles from './flow-funnel.module.css';
 
 export const metadata: Metadata = {
@@ -112,6 +113,7 @@ export default async function FlowListPage({
             Title
             <input name="title" required maxLength={120} />
           </label>
+          <NewFlowStarts lists={lists} />
           <button type="submit">Start from the template</button>
         </form>
       </div>

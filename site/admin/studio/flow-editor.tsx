@@ -61,6 +61,8 @@ import { hoverAt } from './schema-hover';
 export interface FlowEditorHandle {
   /** Selects the JSON node at the pointer (`/steps/3`), scrolls to it and focuses the editor. */
   revealPointer(pointer: string): void;
+  /** Selects the text from `from` to `to` (offsets), scrolls to it and focuses the editor. */
+  selectRange(from: number, to: number): void;
   focus(): void;
   /**
    * Undoes (or redoes) the last change of the text, the visual editor's included: a new `value`
@@ -298,6 +300,16 @@ export function FlowEditor({
         editor.dispatch({
           selection: { anchor: from, head: from + (target?.length ?? 0) },
           effects: EditorView.scrollIntoView(from, { y: 'center' }),
+        });
+        editor.focus();
+      },
+      selectRange(from, to) {
+        const editor = view.current;
+        if (!editor) return;
+        const end = editor.state.doc.length;
+        editor.dispatch({
+          selection: { anchor: Math.min(from, end), head: Math.min(to, end) },
+          effects: EditorView.scrollIntoView(Math.min(from, end), { y: 'center' }),
         });
         editor.focus();
       },

@@ -54,6 +54,7 @@ import { valueChangeDiagnostics } from './value-changes';
 import { LazyFlowEditor } from './studio-fields';
 import { LazyVisualEditor } from './visual-editor-lazy';
 import { StudioGraph } from './studio-graph';
+import { StudioSearch } from './studio-search';
 import type { StudioHubSpotData } from './studio-hubspot';
 import { LazyStudioHubSpot, LazyStudioPaths, LazyStudioPreview } from './studio-panels-lazy';
 import styles from './studio-pages.module.css';
@@ -326,12 +327,19 @@ export function FlowStudio(props: FlowStudioProps) {
               JSON editor
             </button>
           </div>
+          <StudioSearch
+            text={text}
+            view={view}
+            editor={editor}
+            onShowJson={() => setView('json')}
+          />
           {view === 'visual' && (
             <LazyVisualEditor
               text={text}
               onChange={setText}
               flow={shown}
               hubspotForms={hubspotForms}
+              optionLists={optionLists}
               onUndo={() => editor.current?.undo()}
               onRedo={() => editor.current?.redo()}
             />

@@ -18,7 +18,8 @@ import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { conflictHeadline } from './draft-conflict';
 import { baseOf, conflictResponse } from './draft-base';
-import { FLOW_ID_PATTERN, newFlowTemplate } from './new-flow-template';
+import { FLOW_TEMPLATES, newFlowFromTemplate } from './flow-templates';
+import { FLOW_ID_PATTERN } from './new-flow-template';
 import { publishRefusal } from './publish-refusal';
 import { CONFIRM_FIELD, MAX_PUBLISH_NOTE, NEED_FIELD } from './studio-form';
 
@@ -210,7 +211,11 @@ export async function republishPost(request: Request, flowId: string): Promise<R
   return seeOther(`${versionsPath(flowId)}?published=${result.version}`);
 }
 
-/** `id`, `title`: starts a new flow's draft from the template and opens it in the studio. */
+/**
+ * `id`, `title`, `template` (a starting point of flow-templates.ts; the contact form without one)
+ * and `list` (the shared list a starting point asks from): starts a new flow's draft from it and
+ * opens it in the studio.
+ */
 export async function createFlowPost(request: Request): Promise<Response> {
   const checked = await checkStaffPost(request);
   if (!checked.ok) return checked.response;
@@ -231,10 +236,19 @@ export async function createFlowPost(request: Request): Promise<Response> {
   ) {
     return back(`There is already a flow "${flowId}": open it from the list`);
   }
+  const chosen = checked.form.get('template') ?? 'contact';
+  const template = FLOW_TEMPLATES.find((t) => t.id === chosen);
+  if (!template) return back('Choose one of the starting points offered');
+  const list = checked.form.get('list') ?? '';
+  if (template.needsList) {
+    await siteRuntime().catalogue.reloadOptionLists();
+    if (!Object.hasOwn(siteRuntime().catalogue.optionListData(), list))
+      return back('Choose one of the shared lists for that starting point');
+  }
   // From nothing (version 0, no draft): of two members of staff creating the same id, one wins.
   const created = await siteRuntime().catalogue.saveDraft(
     flowId,
-    newFlowTemplate(flowId, title),
+    newFlowFromTemplate(template.id, { flowId, title, list }),
     checked.staff.email,
     { version: 0, revision: 0 },
   );

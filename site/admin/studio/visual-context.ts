@@ -22,6 +22,8 @@ export interface VisualContext {
   /** The flow as it last loaded (shared option lists resolved), for options and visitor order. */
   flow?: ResolvedFlow;
   hubspotForms: HubSpotForms;
+  /** The data of each shared option list, by id (a template's step asks from one). */
+  optionLists?: Record<string, unknown>;
   /** The steps and endings a visitor can be sent to. */
   targets: Choice[];
   /** The choice steps' answers, with their options (a test reads one). */
@@ -38,7 +40,7 @@ export interface StepProps {
 const short = (words: string) => (words.length > 60 ? `${words.slice(0, 57)}…` : words);
 
 export function visualContext(
-  base: Pick<VisualContext, 'text' | 'change' | 'raw' | 'flow' | 'hubspotForms'>,
+  base: Pick<VisualContext, 'text' | 'change' | 'raw' | 'flow' | 'hubspotForms' | 'optionLists'>,
 ): VisualContext {
   const { raw, flow } = base;
   const targets: Choice[] = [

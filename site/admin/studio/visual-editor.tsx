@@ -21,6 +21,8 @@ export interface VisualEditorProps {
   /** The flow as it last loaded: shared option lists and the visitors' order come from it. */
   flow?: ResolvedFlow;
   hubspotForms: HubSpotForms;
+  /** The data of each shared option list, by id: the templates offer them. */
+  optionLists?: Record<string, unknown>;
   onUndo: () => void;
   onRedo: () => void;
 }
@@ -30,14 +32,15 @@ export function VisualEditor({
   onChange,
   flow,
   hubspotForms,
+  optionLists,
   onUndo,
   onRedo,
 }: VisualEditorProps) {
   const raw = useMemo(() => readFlow(text), [text]);
   const top = useRef<HTMLHeadingElement>(null);
   const ctx = useMemo(
-    () => raw && visualContext({ text, change: onChange, raw, flow, hubspotForms }),
-    [raw, text, onChange, flow, hubspotForms],
+    () => raw && visualContext({ text, change: onChange, raw, flow, hubspotForms, optionLists }),
+    [raw, text, onChange, flow, hubspotForms, optionLists],
   );
   const order = useMemo(() => {
     if (!raw) return [];

@@ -80,19 +80,25 @@ export function setStepKind(text: string, at: number, kind: StepKind): string {
 /**
  * A new step after the step at `at`, on its way: it takes over where that step went by default
  * (its `next`, or its "otherwise"), and goes there itself. Its id is made from its question.
- * A step whose every way out is a branch gets the new step as its "otherwise".
+ * A step whose every way out is a branch gets the new step as its "otherwise". `body`, when
+ * given, makes what the step asks (a template's: visual-template-edits.ts) from its id and the
+ * names the flow already uses, the id included.
  */
 export function insertStepAfter(
   text: string,
   at: number,
   question: string,
   kind: StepKind,
+  body?: (id: string, taken: ReadonlySet<string>, flow: RawFlow) => Partial<RawStep>,
 ): string {
   return onStep(text, at, (step, flow) => {
     const taken = takenNames(flow);
     const id = idFrom(question, taken);
-    const body = stepBody(kind, idFrom(`${id} answer`, new Set([...taken, id])), question);
-    const created = { id, kind, question, ...body, next: onwardOf(step, flow) };
+    const withId = new Set([...taken, id]);
+    const asks = body
+      ? body(id, withId, flow)
+      : stepBody(kind, idFrom(`${id} answer`, withId), question);
+    const created = { id, kind, question, ...asks, next: onwardOf(step, flow) };
     const rerouted = leadTo(text, at, step, id);
     return insert(rerouted, ['steps'], at + 1, created);
   });

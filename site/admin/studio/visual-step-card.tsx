@@ -19,6 +19,7 @@ import {
 import { VisualHubSpotField } from './visual-hubspot-field';
 import { VisualFields, VisualOptions } from './visual-items';
 import { VisualRules } from './visual-rules';
+import { VisualTemplatePanel } from './visual-template-panel';
 import type { StepKind } from './visual-text';
 import styles from './visual-editor.module.css';
 
@@ -42,7 +43,7 @@ interface CardProps extends StepProps {
 }
 
 export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
-  const [panel, setPanel] = useState<'add' | 'delete' | null>(null);
+  const [panel, setPanel] = useState<'add' | 'template' | 'delete' | null>(null);
   const [question, setQuestion] = useState('');
   const [kind, setKind] = useState<StepKind>('choice');
   const others = ctx.targets.filter((t) => t.id !== step.id);
@@ -109,6 +110,13 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
         >
           Add a step after this one
         </button>
+        <button
+          type="button"
+          ref={panel === 'template' ? opener : undefined}
+          onClick={() => setPanel('template')}
+        >
+          Add a step from a template
+        </button>
         <button type="button" onClick={() => ctx.change(duplicateStep(ctx.text, at))}>
           Copy this step
         </button>
@@ -151,6 +159,26 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
             Cancel
           </button>
         </form>
+      )}
+      {panel === 'template' && (
+        <VisualTemplatePanel
+          ctx={ctx}
+          step={step}
+          at={at}
+          title={title}
+          onCancel={close}
+          onAdded={(id) => {
+            setPanel(null);
+            // The new step's card, once drawn: its question is the first thing to word.
+            requestAnimationFrame(() =>
+              document
+                .getElementById(`visual-step-${id}`)
+                ?.closest('section')
+                ?.querySelector('input')
+                ?.focus(),
+            );
+          }}
+        />
       )}
       {panel === 'delete' && (
         <form
