@@ -22,8 +22,15 @@ export default function ToasterView() {
       position="top-center"
       toastOptions={{
         duration: timings.toastMs,
-        error: { duration: timings.toastMs, style: { background: '#b3261e', color: '#ffffff' } },
-        success: { duration: timings.toastMs, style: { background: '#1e7b34', color: '#ffffff' } },
+        // The palette's status colours (site/styles/globals.css), white text at 6.5:1 or more.
+        error: {
+          duration: timings.toastMs,
+          style: { background: 'var(--error)', color: 'var(--paper)' },
+        },
+        success: {
+          duration: timings.toastMs,
+          style: { background: 'var(--success)', color: 'var(--paper)' },
+        },
       }}
     />
   );

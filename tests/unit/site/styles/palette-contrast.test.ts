@@ -27,7 +27,8 @@ function contrast(a: string, b: string): number {
 }
 
 // [text, background]: body text, muted text, the accent's labels and counts, links on the
-// mist sections, white on the navy bands and buttons.
+// mist sections, white on the navy bands and buttons; the status colours on white, on their pale
+// backgrounds and under white toast text; the quiet text, eyebrow and stars on navy.
 const pairs: [string, string][] = [
   ['ink', 'paper'],
   ['ink', 'mist'],
@@ -41,6 +42,25 @@ const pairs: [string, string][] = [
   ['brand', 'mist'],
   ['paper', 'brand'],
   ['focus', 'paper'],
+  ['ink-muted', 'paper'],
+  ['ink-muted', 'mist'],
+  ['error', 'paper'],
+  ['error', 'mist'],
+  ['error', 'error-soft'],
+  ['paper', 'error'],
+  ['ink', 'error-soft'],
+  ['success', 'paper'],
+  ['success', 'success-soft'],
+  ['paper', 'success'],
+  ['ink', 'success-soft'],
+  ['warning', 'paper'],
+  ['warning', 'warning-soft'],
+  ['ink', 'warning-soft'],
+  ['ink', 'highlight'],
+  ['highlight', 'brand'],
+  ['paper-soft', 'brand'],
+  ['accent-on-brand', 'brand'],
+  ['paper', 'brand-hover'],
 ];
 
 describe('the palette', () => {
