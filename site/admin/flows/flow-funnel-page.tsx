@@ -12,6 +12,7 @@ import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { droppedText, percent } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
 import { CoveringPathsList } from './covering-paths-list';
+import { edgeLabels } from '../studio/graph-edge-labels';
 import { FlowGraph } from './flow-graph';
 import { FunnelFilters } from './funnel-filters';
 import { funnelQuery, periodText } from './funnel-query';
@@ -88,7 +89,7 @@ export default async function FlowFunnelPage({
             ? ''
             : ' An older version is drawn on the current flow: the tables also list what it no longer has.'}
         </p>
-        <FlowGraph flow={flow} funnel={report} />
+        <FlowGraph flow={flow} funnel={report} edgeLabels={edgeLabels(flow)} />
         <FunnelTable flow={flow} funnel={report} />
 
         <h2>Paths through the flow</h2>
