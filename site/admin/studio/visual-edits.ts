@@ -145,6 +145,60 @@ export function moveStep(text: string, at: number, by: -1 | 1): string {
   });
 }
 
+/**
+ * Where the step at `at` can move one place later in visitor order: the index of the step it
+ * leads to, when the move changes nothing but the order. That needs one way on (its `next` names
+ * a step, not an ending, and no rules) and that it is the only way to that step: otherwise other
+ * visitors' paths would change too.
+ */
+export function laterPlace(flow: RawFlow, at: number): number | undefined {
+  const step = flow.steps[at];
+  if (!step || typeof step.next !== 'string') return undefined;
+  const to = flow.steps.findIndex((s) => s.id === step.next);
+  if (to < 0) return undefined;
+  const routes = referencesTo(flow, to).filter((r) => r.kind === 'route');
+  return routes.length === 1 && routes[0]!.pointer === `/steps/${at}/next` ? to : undefined;
+}
+
+/** Where the step at `at` can move one place earlier: the index of the step it would pass. */
+export function earlierPlace(flow: RawFlow, at: number): number | undefined {
+  const id = flow.steps[at]?.id;
+  const before = flow.steps.findIndex((s) => s.next === id);
+  return before >= 0 && laterPlace(flow, before) === at ? before : undefined;
+}
+
+/**
+ * Asks the step at `at` one place later, after the step it leads to (see laterPlace): what led
+ * to it leads to that step, which now leads to it, and it goes where that step went (its rules
+ * included, which read answers both steps have asked by then). Its place in the file follows.
+ */
+export function askLater(text: string, at: number): string {
+  return onStep(text, at, (step, flow) => {
+    const to = laterPlace(flow, at);
+    if (to === undefined) return text;
+    const passed = flow.steps[to]!;
+    let out = text;
+    for (const { pointer } of referencesTo(flow, at).filter((r) => r.kind === 'route')) {
+      const path = pointer
+        .slice(1)
+        .split('/')
+        .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      out = set(out, path, passed.id);
+    }
+    out = set(out, ['steps', to, 'next'], step.id);
+    out = set(out, ['steps', at, 'next'], passed.next);
+    return to === at + 1 ? moveStep(out, at, 1) : out;
+  });
+}
+
+/** Asks the step at `at` one place earlier: the step before it is asked after it instead. */
+export function askEarlier(text: string, at: number): string {
+  return onStep(text, at, (_step, flow) => {
+    const before = earlierPlace(flow, at);
+    return before === undefined ? text : askLater(text, before);
+  });
+}
+
 /** The answer keys a step collects: a choice's id, or its fields' names (a contact block's too). */
 export function answerKeysOfStep(step: RawStep): string[] {
   if (step.kind === 'choice') return [step.id];

@@ -2,16 +2,20 @@
 /**
  * One step of the flow as a card of the visual editor: its question, help text and kind, its
  * options or fields, the HubSpot field a choice's answer goes to, its rules, and the buttons that
- * add a step after it, copy it or delete it. Deleting shows what points to the step and asks
- * where to send those visitors instead.
+ * add a step after it, copy it, ask it earlier or later, or delete it. Deleting shows what points
+ * to the step and asks where to send those visitors instead.
  */
 import { useRef, useState } from 'react';
 import type { StepProps } from './visual-context';
 import { Labelled, LabelledInput } from './visual-labelled';
 import {
+  askEarlier,
+  askLater,
   deleteStep,
   duplicateStep,
+  earlierPlace,
   insertStepAfter,
+  laterPlace,
   referencesTo,
   setStepKind,
   setStepText,
@@ -58,12 +62,27 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
   }
 
   const references = panel === 'delete' ? referencesTo(ctx.raw, at) : [];
+  // A step moves in visitor order only where no other visitor's path changes (visual-edits.ts).
+  const canMove = {
+    earlier: earlierPlace(ctx.raw, at) !== undefined,
+    later: laterPlace(ctx.raw, at) !== undefined,
+  };
+  function move(way: 'earlier' | 'later') {
+    ctx.change(way === 'earlier' ? askEarlier(ctx.text, at) : askLater(ctx.text, at));
+    // The card is drawn at its new place: the press's button keeps the focus, or the heading
+    // does when the step can move no further that way.
+    requestAnimationFrame(() =>
+      (
+        document.getElementById(`${headingId}-${way}`) ?? document.getElementById(headingId)
+      )?.focus(),
+    );
+  }
   const routes = references.filter((r) => r.kind === 'route');
   const target = reroute || others[0]?.id || '';
 
   return (
     <section className={styles.card} aria-labelledby={headingId}>
-      <h4 id={headingId}>
+      <h4 id={headingId} tabIndex={-1}>
         {place !== undefined ? `Step ${place}: ` : 'Not reached: '}
         {title}
       </h4>
@@ -120,6 +139,16 @@ export function VisualStepCard({ ctx, step, at, place, onDeleted }: CardProps) {
         <button type="button" onClick={() => ctx.change(duplicateStep(ctx.text, at))}>
           Copy this step
         </button>
+        {canMove.earlier && (
+          <button type="button" id={`${headingId}-earlier`} onClick={() => move('earlier')}>
+            Ask earlier
+          </button>
+        )}
+        {canMove.later && (
+          <button type="button" id={`${headingId}-later`} onClick={() => move('later')}>
+            Ask later
+          </button>
+        )}
         <button
           type="button"
           ref={panel === 'delete' ? opener : undefined}

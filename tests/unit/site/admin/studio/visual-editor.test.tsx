@@ -139,4 +139,24 @@ describe('the visual editor', () => {
     expect(checkClient(latest).diagnostics.filter(isErrorDiagnostic)).toEqual([]);
     expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
+
+  it('asks a step later in visitor order, and offers it only where no other path changes', async () => {
+    render(<Harness />);
+    const headings = () =>
+      screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent ?? '');
+    const industry = card(/What is your industry/);
+    // Two steps lead to the industry question: it cannot be asked earlier without changing one.
+    expect(within(industry).queryByRole('button', { name: 'Ask earlier' })).toBeNull();
+    fireEvent.click(within(industry).getByRole('button', { name: 'Ask later' }));
+    const order = headings();
+    expect(order.findIndex((h) => /best suits/.test(h))).toBeLessThan(
+      order.findIndex((h) => /What is your industry/.test(h)),
+    );
+    expect(parsed().steps.find((s) => s.id === 'service')!.next).toBe('industry');
+    expect(checkClient(latest).diagnostics.filter(isErrorDiagnostic)).toEqual([]);
+    // The press's button keeps the focus at the card's new place.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement?.textContent).toBe('Ask later');
+    expect(card(/What is your industry/).contains(document.activeElement)).toBe(true);
+  });
 });

@@ -154,6 +154,40 @@ describe('visual edits of the flow text', () => {
     untouched(client, text, ['service']);
   });
 
+  it('asks a step later or earlier in visitor order, only where no other path changes', () => {
+    const raw = edits.readFlow(client)!;
+    const [industry, service, revenue] = ['industry', 'service', 'revenue'].map((id) =>
+      stepAt(client, id),
+    );
+    // Industry leads to service, its only way in; two steps lead to industry, and phase branches.
+    expect(edits.laterPlace(raw, industry!)).toBe(service);
+    expect(edits.earlierPlace(raw, service!)).toBe(industry);
+    expect(edits.earlierPlace(raw, industry!)).toBeUndefined();
+    expect(edits.laterPlace(raw, stepAt(client, 'phase'))).toBeUndefined();
+    expect(edits.askEarlier(client, industry!)).toBe(client);
+
+    const later = edits.askLater(client, industry!);
+    expect(edits.askEarlier(client, service!)).toBe(later);
+    loads(later);
+    const next = (id: string) => edits.readFlow(later)!.steps.find((s) => s.id === id)!.next;
+    // Revenue and capital's "otherwise" now reach service, service industry, industry contact.
+    expect(next('revenue')).toBe('service');
+    expect(next('capital')).toMatchObject({ otherwise: 'service' });
+    expect(next('service')).toBe('industry');
+    expect(next('industry')).toBe('contact');
+    // The file follows the visitors, and nothing else changes.
+    expect(
+      edits
+        .readFlow(later)!
+        .steps.map((s) => s.id)
+        .slice(revenue, service! + 1),
+    ).toEqual(['revenue', 'capital', 'service', 'industry']);
+    untouched(client, later, ['revenue', 'capital', 'industry', 'service']);
+    // And back again (the moved step's JSON is written anew, so compare what it says).
+    const back = edits.askEarlier(later, stepAt(later, 'industry'));
+    expect(JSON.parse(back)).toEqual(JSON.parse(client));
+  });
+
   it('sets a field’s type, label and required flag, and adds and deletes fields', () => {
     const contact = stepAt(client, 'contact');
     let text = edits.addField(client, contact, 'Company website');
