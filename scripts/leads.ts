@@ -4,6 +4,9 @@
  *   list [--status pending|delivered|held|failed] [--json]
  *   show <id>                   the lead as JSON; on stderr, the fields HubSpot refused
  *   retry <id> | --all-held     re-queue, then attempt delivery right away from this process
+ *   replay <id> --to <destination>
+ *                               send one lead again to one destination (hubspot or a webhook's
+ *                               name), whatever became of it before
  *   export --csv                every lead as CSV on stdout
  *   stats
  *   funnel <flowId> [--since YYYY-MM-DD] [--version N] [--json]
@@ -16,7 +19,12 @@ import { parseUtcDay } from '@/site/format/format-date';
 import { describedAs, describedFlows } from '@/site/server/flows/described-flows';
 import { formatFunnel } from '@/site/server/funnel/format-funnel';
 import { funnel } from '@/site/server/funnel/funnel-report';
-import { deliveryStatuses, type DeliveryStatus } from '@/site/server/leads/lead-types';
+import {
+  deliveryStatuses,
+  HUBSPOT_DESTINATION,
+  type DeliveryRow,
+  type DeliveryStatus,
+} from '@/site/server/leads/lead-types';
 import type { LeadStore } from '@/site/server/leads/lead-store';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
@@ -27,6 +35,7 @@ const usage = `usage: npm run leads -- <command>
   list [--status pending|delivered|held|failed] [--json]
   show <id>
   retry <id> | --all-held
+  replay <id> --to <destination>
   export --csv
   stats
   funnel <flowId> [--since YYYY-MM-DD] [--version N] [--json]`;
@@ -56,7 +65,7 @@ async function retry(store: LeadStore, args: string[]) {
   if (target !== '--all-held') {
     for (const delivery of await store.deliveriesOf(target)) {
       console.log(
-        `${delivery.formKey}: ${delivery.status}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
+        `${deliveryName(delivery)}: ${delivery.status}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
       );
     }
   }
@@ -66,6 +75,38 @@ async function retry(store: LeadStore, args: string[]) {
       .map(([status, n]) => `${status} ${n}`)
       .join(', ')}`,
   );
+}
+
+/** A delivery as the operator names it: HubSpot's form key, or `webhook <name>`. */
+const deliveryName = (delivery: DeliveryRow) =>
+  delivery.destination === HUBSPOT_DESTINATION
+    ? delivery.formKey
+    : `webhook ${delivery.destination}`;
+
+/** Sends one lead again to one destination, delivered or not, and says how it went. */
+async function replay(store: LeadStore, args: string[]) {
+  const [leadId, flag, destination] = args;
+  if (!leadId || flag !== '--to' || !destination) fail(usage);
+  const lead = await store.getLead(leadId);
+  if (!lead) fail(`no lead ${leadId}`);
+  const served = runtime.worker.destinations();
+  if (!served.includes(destination)) {
+    fail(
+      `"${destination}" is not a configured destination; this site sends to ${served.join(', ')}. ${didYouMean(destination, served)}`.trim(),
+    );
+  }
+  const requeued = await store.requeue({ replay: true, leadId, destination });
+  if (requeued === 0) fail(`lead ${leadId} has no delivery to ${destination}`);
+  await runtime.worker.deliverNow([leadId], requeued, destination);
+  let failed = false;
+  for (const delivery of await store.deliveriesOf(leadId)) {
+    if (delivery.destination !== destination) continue;
+    failed ||= delivery.status !== 'delivered';
+    console.log(
+      `${deliveryName(delivery)}: ${delivery.status}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
+    );
+  }
+  if (failed) process.exitCode = 1;
 }
 
 /** `YYYY-MM-DD` as the UTC midnight starting that day, or a full ISO time as that instant. */
@@ -168,6 +209,8 @@ async function main() {
     }
     case 'retry':
       return retry(store, args);
+    case 'replay':
+      return replay(store, args);
     case 'export':
       if (!args.includes('--csv')) fail(usage);
       process.stdout.write(await leadsToCsv(store));

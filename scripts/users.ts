@@ -6,6 +6,8 @@
  *                               confirmed: register at /login, then follow the e-mailed link)
  *   revoke <email>              the account loses its role and is a visitor's account again
  *   list [--all]                accounts holding a role (--all: every account)
+ *   takes-leads <email> on|off  new leads are (or are no longer) given to this staff member in
+ *                               turn (README, Leads: Assignment); only an account with a role
  * Exits 2, printing why, for an unknown command, e-mail address or role, or an unconfirmed address.
  */
 import {
@@ -16,12 +18,14 @@ import {
   type RoleRefusal,
 } from '@/site/server/auth/role-store';
 import type { AuthTables } from '@/site/server/auth/user-store';
+import { AssignmentStore } from '@/site/server/leads/assignment-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
 const usage = `usage: npm run users -- <command>
   grant <email> ${staffRoles.join('|')}
   revoke <email>
-  list [--all]`;
+  list [--all]
+  takes-leads <email> on|off`;
 
 class UsageError extends Error {}
 
@@ -88,6 +92,27 @@ async function main(args: string[]): Promise<void> {
         );
       }
       console.log(`${holders.length} account(s)${all ? '' : ' with a role'}`);
+      return;
+    }
+    case 'takes-leads': {
+      const email = address(rest[0]);
+      const on = rest[1];
+      if ((on !== 'on' && on !== 'off') || rest.length > 2) throw new UsageError(usage);
+      const assignments = new AssignmentStore(siteRuntime().database);
+      const change = await assignments.setTakesLeads(email, on === 'on');
+      if (!change) describe(undefined, email);
+      else if ('refused' in change) {
+        throw new UsageError(
+          `${change.email} has no staff role, so it takes no leads: grant it one first.`,
+        );
+      } else {
+        const word = (taking: boolean) => (taking ? 'takes leads' : 'takes no leads');
+        console.log(
+          change.before === change.after
+            ? `${change.email}: unchanged (${word(change.after)})`
+            : `${change.email}: ${word(change.before)} → ${word(change.after)}`,
+        );
+      }
       return;
     }
     default:

@@ -15,6 +15,8 @@ import {
   parseTrustProxyHops,
 } from '../scripts/client-address.mjs';
 import { widgetSourcesSchema } from './http/widget-sources';
+import { parseWebhooks, type WebhookConfig } from './server/leads/webhook-config';
+import { parseAssignmentRules } from './server/leads/assignment-rules';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -172,6 +174,21 @@ export const envSchema = z.object({
       )
       .pipe(z.array(email).min(1, 'must name at least one e-mail address')),
   ),
+  /**
+   * Minutes a new lead may wait to be marked handled before its assignee and `LEADS_NOTIFY_TO`
+   * are mailed, once (README, Leads: Assignment).
+   */
+  LEADS_FIRST_RESPONSE_MINUTES: withDefault(z.coerce.number().int().min(1).max(43_200), 60),
+  /**
+   * Days an unfinished partial lead (saved progress, with the visitor's consent) is kept after
+   * its last save (README, Leads: Partial leads).
+   */
+  PARTIAL_LEADS_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
+  /**
+   * Assignment rules as a JSON array, first match wins: `[{"flow":"careers","assignTo":"hr@firm.example"},
+   * {"answer":{"key":"amount","is":"over-1m"},"assignTo":"ceo@firm.example"}]`; unset: round-robin only.
+   */
+  LEADS_ASSIGN_RULES: optional(z.string().transform(parsedWith(parseAssignmentRules))),
   /**
    * Questionnaire funnel reports (`POST /api/flow-events`) one client (IP) may send per minute
    * before getting 429; 0 turns it off.
@@ -364,3 +381,5 @@ const variables = process.env;
 export const hubspotForms: Record<string, string> = parseHubspotForms(variables);
 export const hubspotSubscriptionTypes: Record<string, number> =
   parseHubspotSubscriptionTypes(variables);
+/** The firm's webhooks: `WEBHOOK_<NAME>_URL`, `_SECRET`, `_FLOWS` (site/server/leads/webhook-config.ts). */
+export const webhooks: readonly WebhookConfig[] = parseWebhooks(variables);

@@ -9,6 +9,7 @@ import { recordAudit } from '@/site/server/admin/audit-log';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { leadsToCsv } from '@/site/server/leads/leads-csv';
 import { filterQuery, parseLeadFilter } from './lead-filter';
+import { recordLeadAction } from './lead-first-action';
 
 export async function retryLeadPost(request: Request, leadId: string): Promise<Response> {
   const checked = await checkStaffPost(request);
@@ -32,8 +33,49 @@ export async function markHandledPost(request: Request, leadId: string): Promise
   if (!(await siteRuntime().leads.store.markHandled(leadId, checked.staff.email))) {
     return new Response('Not Found\n', { status: 404 });
   }
-  await recordAudit({ staff: checked.staff, action: 'marked as handled', leadId });
+  await recordLeadAction({ staff: checked.staff, action: 'marked as handled', leadId });
   return seeOther(`/admin/leads/${encodeURIComponent(leadId)}?done=handled`);
+}
+
+/** Takes "handled" back: the lead is open again (and can be overdue again in the inbox). */
+export async function undoHandledPost(request: Request, leadId: string): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const { store } = siteRuntime().leads;
+  if (!(await store.getLead(leadId))) return new Response('Not Found\n', { status: 404 });
+  if (await siteRuntime().assignments.undoHandled(leadId)) {
+    await recordLeadAction({ staff: checked.staff, action: 'undid handled', leadId });
+  }
+  return seeOther(`/admin/leads/${encodeURIComponent(leadId)}?done=unhandled`);
+}
+
+/** Gives the lead to a staff member who takes leads (or to nobody: an empty `assignee`). */
+export async function assignLeadPost(request: Request, leadId: string): Promise<Response> {
+  const checked = await checkStaffPost(request);
+  if (!checked.ok) return checked.response;
+  const { assignments } = siteRuntime();
+  const wanted = checked.form.get('assignee');
+  const assignee = typeof wanted === 'string' && wanted !== '' ? wanted.toLowerCase() : null;
+  // The current assignee may stay even after they stopped taking leads; a new one must take them.
+  const current = (await assignments.assignmentOf(leadId))?.assignee ?? null;
+  if (
+    assignee !== null &&
+    assignee !== current &&
+    !(await assignments.takers()).includes(assignee)
+  ) {
+    return new Response(`${assignee} does not take leads\n`, { status: 400 });
+  }
+  const changed = await assignments.reassign(leadId, assignee, checked.staff.email);
+  if (!changed) return new Response('Not Found\n', { status: 404 });
+  if (changed.before !== assignee) {
+    await recordLeadAction({
+      staff: checked.staff,
+      action: 'reassigned',
+      leadId,
+      detail: `${changed.before ?? 'nobody'} → ${assignee ?? 'nobody'}`,
+    });
+  }
+  return seeOther(`/admin/leads/${encodeURIComponent(leadId)}?done=assigned`);
 }
 
 export async function retryHeldPost(request: Request): Promise<Response> {

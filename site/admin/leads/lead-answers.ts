@@ -13,6 +13,14 @@ export interface AnswerRow {
   href?: string;
 }
 
+/** An answer row with what it answers: the name in the lead's answers and the stored value. */
+export interface AnswerEntry extends AnswerRow {
+  /** A choice step's id, or a form field's name. */
+  field: string;
+  /** The answer as stored (option values, not labels); undefined when not answered. */
+  value: Answers[string] | undefined;
+}
+
 const LIST = ', ';
 
 function labelled(
@@ -30,6 +38,18 @@ export function answerRows(
   answers: Answers,
   fileLinks: Record<string, string> = {},
 ): { step: string; heading: string; rows: AnswerRow[] }[] {
+  return answerEntries(flow, answers, fileLinks).map((group) => ({
+    ...group,
+    rows: group.rows.map(({ field: _field, value: _value, ...row }) => row),
+  }));
+}
+
+/** `answerRows` with each row's field name and stored value (what a webhook receives). */
+export function answerEntries(
+  flow: ResolvedFlow,
+  answers: Answers,
+  fileLinks: Record<string, string> = {},
+): { step: string; heading: string; rows: AnswerEntry[] }[] {
   return walkAnswers(flow, answers).steps.flatMap((id) => {
     const step = flow.steps.find((s) => s.id === id);
     if (!step) return [];
@@ -38,7 +58,14 @@ export function answerRows(
         {
           step: id,
           heading: step.question,
-          rows: [{ question: step.question, answer: labelled(step.options, answers[id]) }],
+          rows: [
+            {
+              field: id,
+              value: answers[id],
+              question: step.question,
+              answer: labelled(step.options, answers[id]),
+            },
+          ],
         },
       ];
     }
@@ -46,6 +73,8 @@ export function answerRows(
       const value = answers[field.name];
       const href = field.type === 'file' ? fileLinks[field.name] : undefined;
       return {
+        field: field.name,
+        value,
         question: field.label,
         answer: labelled(field.options, value),
         ...(href && value ? { href } : {}),

@@ -19,7 +19,12 @@ export interface FilterValues {
   from: string;
   to: string;
   q: string;
+  /** `mine` or `unassigned` (assignee filter); empty: anyone's. */
+  assigned: string;
 }
+
+export const assignedFilters = ['mine', 'unassigned'] as const;
+export type AssignedFilter = (typeof assignedFilters)[number];
 
 export interface ParsedFilter {
   filter: LeadFilter;
@@ -27,6 +32,8 @@ export interface ParsedFilter {
   page: number;
   /** The values as given, to fill the form and the links again. */
   values: FilterValues;
+  /** Only the leads given to the staff member looking, or to nobody. */
+  assigned?: AssignedFilter;
   problems: string[];
 }
 
@@ -37,6 +44,7 @@ export function parseLeadFilter(params: QueryParams, flowIds: readonly string[])
     from: queryParam(params, 'from'),
     to: queryParam(params, 'to'),
     q: queryParam(params, 'q'),
+    assigned: queryParam(params, 'assigned'),
   };
   const problems: string[] = [];
   const filter: LeadFilter = {};
@@ -63,9 +71,16 @@ export function parseLeadFilter(params: QueryParams, flowIds: readonly string[])
     problems.push('From must not be after To');
   }
   if (values.q) filter.query = values.q;
+  let assigned: AssignedFilter | undefined;
+  if (values.assigned) {
+    if (assignedFilters.includes(values.assigned as AssignedFilter)) {
+      assigned = values.assigned as AssignedFilter;
+    } else
+      problems.push(`Assigned "${values.assigned}" is not one of ${assignedFilters.join(', ')}`);
+  }
   const pageText = queryParam(params, 'page');
   const page = /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
-  return { filter, page, values, problems };
+  return { filter, page, values, problems, ...(assigned ? { assigned } : {}) };
 }
 
 /** The filter's values as a query string (empty ones left out), with an optional page. */

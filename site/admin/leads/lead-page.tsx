@@ -9,16 +9,23 @@ import type { Answers } from '@/engine/client';
 import { csrfTokenForPage } from '@/site/server/admin/admin-post';
 import { auditOf } from '@/site/server/admin/audit-log';
 import { requireStaff } from '@/site/server/admin/staff-guard';
+import { env } from '@/site/env';
+import { isOverdue } from '@/site/server/leads/overdue-leads';
+import { HUBSPOT_DESTINATION } from '@/site/server/leads/lead-types';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
 import { DeliveredWithout } from './delivered-without';
 import { answerRows } from './lead-answers';
+import { AssigneeControl, OverdueBadge } from './lead-assignment-view';
 import { StatusBadge, utcTime } from './lead-format';
+import { WebhookDeliveries } from './webhook-deliveries';
 
 const notices: Record<string, string> = {
   retried: 'Delivery was attempted again; the result is below.',
   handled: 'Marked as handled.',
+  unhandled: 'No longer marked as handled.',
+  assigned: 'Assignment saved.',
 };
 
 export async function LeadPage(props: {
@@ -30,11 +37,15 @@ export async function LeadPage(props: {
   const { store } = siteRuntime().leads;
   const lead = await store.getLead(id);
   if (!lead) notFound();
-  const [attempts, audit, csrf] = await Promise.all([
+  const [attempts, audit, csrf, assignment, takers] = await Promise.all([
     store.attemptsOf(id),
     auditOf(id),
     csrfTokenForPage(),
+    siteRuntime().assignments.assignmentOf(id),
+    siteRuntime().assignments.takers(),
   ]);
+  const overdue =
+    assignment !== undefined && isOverdue(lead, env.LEADS_FIRST_RESPONSE_MINUTES * 60_000);
   const done = (await props.searchParams).done;
   const notice = typeof done === 'string' ? notices[done] : undefined;
   // The answers read with the version the visitor answered, when it is known.
@@ -47,6 +58,10 @@ export async function LeadPage(props: {
   );
   const groups = flow ? answerRows(flow, lead.answers as Answers, fileLinks) : [];
   const hidden = Object.entries(lead.hidden);
+  // HubSpot's deliveries and attempts here; each webhook's in its own section below.
+  const toHubspot = lead.deliveries.filter((d) => d.destination === HUBSPOT_DESTINATION);
+  const hubspotIds = new Set(toHubspot.map((d) => d.id));
+  const hubspotAttempts = attempts.filter((a) => hubspotIds.has(a.deliveryId));
 
   return (
     <AdminFrame staff={staff} current="/admin/leads">
@@ -83,7 +98,17 @@ export async function LeadPage(props: {
         <dt>Visitor address</dt>
         <dd>{lead.clientIp ?? '—'}</dd>
         <dt>Handled</dt>
-        <dd>{lead.handledAt ? `${utcTime(lead.handledAt)} by ${lead.handledBy}` : 'not yet'}</dd>
+        <dd>
+          {lead.handledAt ? `${utcTime(lead.handledAt)} by ${lead.handledBy}` : 'not yet'}
+          {overdue ? (
+            <>
+              {' '}
+              <OverdueBadge />
+            </>
+          ) : null}
+        </dd>
+        <dt>Assigned to</dt>
+        <dd>{assignment?.assignee ?? 'nobody'}</dd>
       </dl>
       <div className={styles.actions}>
         <form method="post" action={`/admin/leads/${encodeURIComponent(lead.id)}/retry`}>
@@ -100,6 +125,20 @@ export async function LeadPage(props: {
             </button>
           </form>
         )}
+        {lead.handledAt ? (
+          <form method="post" action={`/admin/leads/${encodeURIComponent(lead.id)}/unhandle`}>
+            <CsrfField token={csrf} />
+            <button type="submit" className={styles.secondary}>
+              Undo “handled”
+            </button>
+          </form>
+        ) : null}
+        <AssigneeControl
+          leadId={lead.id}
+          csrf={csrf}
+          assignee={assignment?.assignee ?? null}
+          takers={takers}
+        />
       </div>
 
       <section className={styles.section} aria-labelledby="answers">
@@ -168,7 +207,7 @@ export async function LeadPage(props: {
 
       <section className={styles.section} aria-labelledby="deliveries">
         <h2 id="deliveries">HubSpot</h2>
-        {lead.deliveries.map((delivery) => (
+        {toHubspot.map((delivery) => (
           <div key={delivery.id}>
             <h3>
               Form “{delivery.formKey}”: <StatusBadge status={delivery.status} />
@@ -178,7 +217,7 @@ export async function LeadPage(props: {
           </div>
         ))}
         <h3>Every attempt</h3>
-        {attempts.length === 0 ? (
+        {hubspotAttempts.length === 0 ? (
           <p>No attempt yet.</p>
         ) : (
           <div
@@ -198,7 +237,7 @@ export async function LeadPage(props: {
                 </tr>
               </thead>
               <tbody>
-                {attempts.map((attempt, i) => (
+                {hubspotAttempts.map((attempt, i) => (
                   <tr key={i}>
                     <td>{utcTime(attempt.at)}</td>
                     <td>{attempt.formKey}</td>
@@ -219,6 +258,8 @@ export async function LeadPage(props: {
           </div>
         )}
       </section>
+
+      <WebhookDeliveries deliveries={lead.deliveries} attempts={attempts} />
 
       <section className={styles.section} aria-labelledby="audit">
         <h2 id="audit">What staff did</h2>

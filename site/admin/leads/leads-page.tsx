@@ -10,7 +10,10 @@ import { deliveryStatuses } from '@/site/server/leads/lead-types';
 import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
 import { filterQuery, PAGE_SIZE, parseLeadFilter } from './lead-filter';
+import { emptyInbox, searchInbox } from './inbox-assignment';
+import { AssignedFilterField, AssignmentCells, formatWait } from './lead-assignment-view';
 import { StatusBadge, utcTime } from './lead-format';
+import { env } from '@/site/env';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -21,14 +24,25 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
   );
   const flows = await siteRuntime().flows.fresh(0);
   const flowIds = flows.ids().sort();
-  const { filter, page, values, problems } = parseLeadFilter(params, flowIds);
-  const { leads, total } =
+  const { filter, page, values, problems, assigned } = parseLeadFilter(params, flowIds);
+  const { assignments: assignmentStore } = siteRuntime();
+  const { leads, total, exportTotal, assignments, readAt } =
     problems.length > 0
-      ? { leads: [], total: 0 }
-      : await siteRuntime().leads.store.searchLeads(filter, {
-          limit: PAGE_SIZE,
-          offset: (page - 1) * PAGE_SIZE,
+      ? emptyInbox()
+      : await searchInbox({
+          store: siteRuntime().leads.store,
+          assignments: assignmentStore,
+          filter,
+          assigned,
+          me: staff.email,
+          page: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
         });
+  // Over every lead received in the range (and questionnaire) shown, not only this page.
+  const firstAction =
+    problems.length > 0
+      ? { medianMs: undefined, count: 0 }
+      : await assignmentStore.medianFirstAction(filter);
+  const firstResponseMs = env.LEADS_FIRST_RESPONSE_MINUTES * 60_000;
   const csrf = await csrfTokenForPage();
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, page * PAGE_SIZE);
@@ -71,6 +85,7 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
           Name, e-mail or phone
           <input type="search" name="q" defaultValue={values.q} />
         </label>
+        <AssignedFilterField value={values.assigned} />
         <button type="submit" className={styles.button}>
           Filter
         </button>
@@ -89,10 +104,12 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
         <form method="post" action="/admin/leads/export">
           <CsrfField token={csrf} />
           {(Object.entries(values) as [string, string][]).map(([name, value]) =>
-            value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+            value && name !== 'assigned' ? (
+              <input key={name} type="hidden" name={name} value={value} />
+            ) : null,
           )}
           <button type="submit" className={styles.secondary}>
-            Export these {total} as CSV
+            Export these {exportTotal} as CSV
           </button>
         </form>
         <form method="post" action="/admin/leads/retry-held">
@@ -105,6 +122,11 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
       <p role="status">
         {total === 0 ? 'No lead matches.' : `Leads ${first}–${last} of ${total}, newest first.`}
       </p>
+      <p>
+        {firstAction.medianMs === undefined
+          ? 'Time to first action: no lead received in this range was acted on yet.'
+          : `Median time to first action: ${formatWait(firstAction.medianMs)} (over ${firstAction.count} lead(s) received in this range).`}
+      </p>
       {leads.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Leads table">
           <table className={styles.table} aria-label="Leads, newest first">
@@ -116,6 +138,8 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
                 <th scope="col">E-mail</th>
                 <th scope="col">Status</th>
                 <th scope="col">Handled</th>
+                <th scope="col">Assigned to</th>
+                <th scope="col">First action after</th>
               </tr>
             </thead>
             <tbody>
@@ -135,6 +159,12 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
                       <StatusBadge status={lead.status} />
                     </td>
                     <td>{lead.handledBy ? `by ${lead.handledBy}` : 'no'}</td>
+                    <AssignmentCells
+                      lead={lead}
+                      assignment={assignments.get(lead.id)}
+                      firstResponseMs={firstResponseMs}
+                      now={readAt}
+                    />
                   </tr>
                 );
               })}

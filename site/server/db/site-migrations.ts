@@ -7,7 +7,9 @@ import { authMigrations } from '@/site/server/auth/auth-migrations';
 import { flowVersionMigrations } from '@/site/server/flows/flow-versions-schema';
 import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
 import { hubspotFormMigrations } from '@/site/server/hubspot/hubspot-forms-schema';
+import { assignmentMigrations } from '@/site/server/leads/assignment-schema';
 import { outboxMigrations } from '@/site/server/leads/outbox-schema';
+import { partialLeadMigrations } from '@/site/server/leads/partial-lead-schema';
 import type { Migration } from './database';
 import { rateLimitMigrations } from './rate-limiter';
 
@@ -19,4 +21,6 @@ export const siteMigrations: readonly Migration[] = [
   ...adminMigrations,
   ...flowVersionMigrations,
   ...hubspotFormMigrations,
+  ...assignmentMigrations,
+  ...partialLeadMigrations,
 ];

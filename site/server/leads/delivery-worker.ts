@@ -8,12 +8,19 @@
  * kept in the store: each send takes a slot of the site-wide window (`sendLimit`), and a 429
  * pauses every instance until its Retry-After has passed (sending meanwhile would only earn
  * another 429). Leads submitted meanwhile wait, stored.
+ *
+ * Each destination has its own worker (delivery-workers.ts): HubSpot's, and one per webhook with a
+ * `WebhookSink`. A worker claims only its destination's deliveries, so a webhook that is down or
+ * slow never delays HubSpot's, nor the reverse. A webhook's worker retries and leases the same
+ * way; HubSpot's send window and site-wide pause are HubSpot's alone (a webhook's 429 pauses only
+ * its own worker).
  */
 import type { CrmSink } from './crm-sink';
 import type { HubSpotBody } from '@/engine';
 import type { DeliveryRow } from './lead-types';
 import type { AttemptRecord, LeadStore } from './lead-store';
-import { backoffDelay, classify } from './retry-policy';
+import { backoffDelay, classify, type HttpResult } from './retry-policy';
+import { classifyWebhook, type WebhookSink } from './webhook-sink';
 
 export interface WorkerOptions {
   retryBaseMs: number;
@@ -116,11 +123,16 @@ export class DeliveryWorker {
   /** Deliveries claimed by the pass under way and not yet recorded. */
   private readonly inFlight = new Set<number>();
 
+  /** The deliveries this worker claims: `hubspot`, or its webhook's name. */
+  readonly destination: string;
+
   constructor(
     private readonly store: LeadStore,
-    private readonly sink: CrmSink,
+    private readonly sink: CrmSink | WebhookSink,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.destination = sink.name === 'webhook' ? sink.destination : 'hubspot';
+  }
 
   /**
    * Starts the loop. It never ends by itself: a pass that fails (the database down, for a moment
@@ -138,7 +150,9 @@ export class DeliveryWorker {
 
   private async recover(): Promise<void> {
     if (this.recovered) return;
-    const stale = this.options.soleWorker ? await this.store.releaseStaleLeases() : 0;
+    const stale = this.options.soleWorker
+      ? await this.store.releaseStaleLeases(this.destination)
+      : 0;
     if (stale > 0)
       this.options.log?.(`${stale} delivery attempt(s) were interrupted; retrying them`);
     if (this.sink.name === 'hubspot') {
@@ -273,7 +287,7 @@ export class DeliveryWorker {
   /** Until the next delivery is due, `pollMs` at most. */
   private async idleWait(): Promise<number> {
     try {
-      const due = await this.store.nextDueAt();
+      const due = await this.store.nextDueAt(this.destination);
       if (due !== undefined) return Math.min(this.options.pollMs, Math.max(25, due - Date.now()));
     } catch {
       // The next pass finds out whether the database is gone.
@@ -315,13 +329,20 @@ export class DeliveryWorker {
       this.options.concurrency,
       this.options.leaseMs,
       leadIds,
-      { takeOverExpired: now - this.connectedSince >= this.options.leaseMs },
+      {
+        takeOverExpired: now - this.connectedSince >= this.options.leaseMs,
+        destination: this.destination,
+      },
     );
     if (claimed.length === 0) return 0;
     for (const delivery of claimed) this.inFlight.add(delivery.id);
     try {
       const { count, windowMs } = this.options.sendLimit;
-      const slots = await this.store.takeSendSlots(now, claimed.length, count, windowMs);
+      // HubSpot's portal limit is HubSpot's: a webhook's sends take no slot of it.
+      const slots =
+        this.sink.name === 'webhook'
+          ? { granted: claimed.length, pausedUntil: 0, windowEndsAt: now }
+          : await this.store.takeSendSlots(now, claimed.length, count, windowMs);
       const sending = claimed.slice(0, slots.granted);
       const unsent = claimed.slice(slots.granted).map((d) => d.id);
       await this.store.releaseClaims(unsent);
@@ -345,10 +366,16 @@ export class DeliveryWorker {
   }
 
   private async deliver(delivery: DeliveryRow): Promise<void> {
+    const sink = this.sink;
+    if (sink.name === 'webhook') {
+      // The stored payload as it is: its file links are the site's own unguessable ones.
+      const result = await sink.send(delivery);
+      return this.recordSent(delivery, this.webhookRecord(delivery, result));
+    }
     let replacements: Record<string, string> = {};
     try {
       replacements = this.options.resolveFiles
-        ? await this.options.resolveFiles(delivery, this.sink)
+        ? await this.options.resolveFiles(delivery, sink)
         : {};
     } catch (error) {
       // Files could not be read or uploaded: nothing was sent, the claim goes back.
@@ -357,13 +384,21 @@ export class DeliveryWorker {
       throw error;
     }
     const body = outgoingBody(delivery, replacements);
-    const result = await this.sink.send(delivery.formKey, body);
-    const record = this.toRecord(delivery, body, result);
+    const result = await sink.send(delivery.formKey, body);
+    return this.recordSent(delivery, this.toRecord(delivery, body, result));
+  }
+
+  /** Writes a sent delivery's outcome, or owes it to the outbox while the database is away. */
+  private async recordSent(delivery: DeliveryRow, record: AttemptRecord): Promise<void> {
     const at = Date.now();
     const write = async () => {
       await this.store.recordAttempt(delivery.id, record, at);
       // A 429 pauses every instance: the pause is written where they all look before sending.
-      if (record.status === 'pending' && record.httpStatus === 429) {
+      if (
+        this.sink.name !== 'webhook' &&
+        record.status === 'pending' &&
+        record.httpStatus === 429
+      ) {
         await this.store.pauseSending(this.pausedUntil);
       }
     };
@@ -378,6 +413,32 @@ export class DeliveryWorker {
     } finally {
       this.inFlight.delete(delivery.id);
     }
+  }
+
+  /** A webhook's answer as the outbox records it: the same backoff and holds as HubSpot's. */
+  private webhookRecord(delivery: DeliveryRow, http: HttpResult): AttemptRecord {
+    const httpStatus = http.ok ? http.status : undefined;
+    const response = http.ok ? http.body : undefined;
+    const verdict = classifyWebhook(http);
+    const now = Date.now();
+    if (verdict.kind === 'delivered') {
+      return { status: 'delivered', httpStatus: httpStatus ?? 200, response: response ?? '' };
+    }
+    if (verdict.kind === 'hold') {
+      return { status: 'held', holdKind: 'provider', httpStatus, response, error: verdict.reason };
+    }
+    const delay =
+      verdict.retryAfterMs ??
+      backoffDelay(delivery.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+    // This webhook's worker waits out its 429; HubSpot's and other webhooks' go on.
+    if (httpStatus === 429) this.pausedUntil = Math.max(this.pausedUntil, now + delay);
+    return {
+      status: 'pending',
+      nextAttemptAt: now + delay,
+      httpStatus,
+      response,
+      error: verdict.reason,
+    };
   }
 
   private toRecord(

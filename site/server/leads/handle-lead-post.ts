@@ -25,6 +25,7 @@ import {
   type ParsedRequest,
 } from './parse-lead-request';
 import { checkUpload } from './sniff-upload';
+import { webhookDeliveries } from './webhook-payload';
 
 /** JSON bodies carry answers only; 256 KiB is far above any real form. */
 const maxJsonBytes = 256 * 1024;
@@ -192,9 +193,14 @@ export async function handleLeadPost(
     ]);
   }
 
+  const leadId = newLeadId(receivedAt);
+  const hubspot = submissions.map((submission) => ({
+    formKey: submission.formKey,
+    body: submission.body,
+  }));
   try {
     const id = await services.store.insertLead({
-      id: newLeadId(receivedAt),
+      id: leadId,
       flowId,
       flowVersion: flow.version,
       answers: validated.answers,
@@ -206,10 +212,19 @@ export async function handleLeadPost(
       submittedAt: receivedAt,
       receivedAt,
       idempotencyKey,
-      submissions: submissions.map((submission) => ({
-        formKey: submission.formKey,
-        body: submission.body,
-      })),
+      submissions: hubspot,
+      webhooks: webhookDeliveries(services.webhooks ?? [], {
+        id: leadId,
+        flow,
+        answers: validated.answers,
+        hidden: hidden.values,
+        page: lead.page,
+        receivedAt,
+        submissions: hubspot,
+        fileLinks: Object.fromEntries(
+          stored.map((file) => [file.field, services.fileLink(file.token)]),
+        ),
+      }),
       files: stored,
     });
     services.onNewLead?.({ id, flow, answers: validated.answers, receivedAt });

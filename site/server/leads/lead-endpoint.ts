@@ -7,7 +7,7 @@
 import { env } from '@/site/env';
 import { securityHeaders } from '@/site/http/security-headers';
 import { errorResponse } from '@/site/server/http/api-response';
-import type { DeliveryWorker } from './delivery-worker';
+import type { DeliveryWorkers } from './delivery-workers';
 import { STORAGE_RETRY_SECONDS, handleLeadPost, storageUnavailable } from './handle-lead-post';
 import type { LeadServices } from './lead-services';
 
@@ -16,7 +16,7 @@ export async function answerLeadPost(
   request: Request,
   flowId: string,
   services: LeadServices,
-  worker: DeliveryWorker,
+  worker: Pick<DeliveryWorkers, 'kick'>,
 ): Promise<Response> {
   let response: Response;
   try {

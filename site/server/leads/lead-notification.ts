@@ -19,6 +19,8 @@ export interface StoredLeadNotice {
   flow: FlowHeader;
   answers: Answers;
   receivedAt: number;
+  /** Who the lead was given to (assignment-store.ts); null: nobody takes leads. */
+  assignee?: string | null;
 }
 
 export interface LeadNotifier {
@@ -32,7 +34,7 @@ export interface LeadNotifier {
 }
 
 /** A visitor's text on one short line: no line breaks or control characters to forge lines with. */
-function oneLine(text: string, max = 200): string {
+export function oneLine(text: string, max = 200): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const line = text.replace(/[\x00-\x1f\x7f\u2028\u2029]+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
@@ -55,6 +57,9 @@ export function newLeadMail(
       ...(contact.name ? [`Name: ${oneLine(contact.name)}`] : []),
       ...(contact.email ? [`E-mail: ${oneLine(contact.email)}`] : []),
       `Received: ${formatUtcMinute(lead.receivedAt)}`,
+      ...(lead.assignee === undefined
+        ? []
+        : [`Assigned to: ${lead.assignee ?? 'nobody (no staff member takes leads)'}`]),
       '',
       'Open it in the back office:',
       `${siteUrl}/admin/leads/${encodeURIComponent(lead.id)}`,

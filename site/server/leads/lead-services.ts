@@ -4,19 +4,23 @@
  * (site/server/runtime/site-runtime.ts) builds them once per process, over its database and
  * flows; nothing here keeps one of its own.
  */
-import { env, hubspotForms, hubspotSubscriptionTypes } from '@/site/env';
+import { env, hubspotForms, hubspotSubscriptionTypes, webhooks } from '@/site/env';
 import type { ResolvedFlow } from '@/engine';
 import type { SiteDatabase } from '@/site/server/db/database';
 import { createRateLimit, type RateDecision } from '@/site/server/http/rate-limit';
 import type { Mailer } from '@/site/server/mail/mailer';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha-verifier';
 import { noneSink, type CrmSink } from './crm-sink';
-import { DeliveryWorker } from './delivery-worker';
+import { DeliveryWorker, type WorkerOptions } from './delivery-worker';
+import { DeliveryWorkers } from './delivery-workers';
 import { createFileResolver } from './file-resolver';
 import { fileLink, type FileStorage } from './file-storage';
 import { createHubSpotSink } from './hubspot-sink';
 import { notifyNewLead, type StoredLeadNotice } from './lead-notification';
+import type { AssignmentStore } from './assignment-store';
 import type { LeadStore } from './lead-store';
+import type { WebhookConfig } from './webhook-config';
+import { createWebhookSink } from './webhook-sink';
 
 /** The flow a lead is checked against: version `version` when given, else the newest. */
 export interface LeadFlows {
@@ -35,7 +39,12 @@ export interface LeadServices {
    * it must return at once and never throw (the new-lead notification runs in the background).
    */
   onNewLead?: (lead: StoredLeadNotice) => void;
+  /** The firm's webhooks (`WEBHOOK_<NAME>_*`): each lead of their flows is also sent to them. */
+  webhooks?: readonly WebhookConfig[];
 }
+
+/** How long a webhook may take to answer one delivery. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** HubSpot when a portal id is set, else the embedded `none` sink that holds every lead. */
 export function createSinkFromEnv(): CrmSink {
@@ -58,6 +67,8 @@ export interface LeadDependencies {
   flows: LeadFlows;
   database: () => Promise<SiteDatabase>;
   mailer: Mailer;
+  /** Who answers each lead: a new lead is assigned before its notification is sent. */
+  assignments?: AssignmentStore;
 }
 
 export function createLeadServices(deps: LeadDependencies): LeadServices {
@@ -72,23 +83,48 @@ export function createLeadServices(deps: LeadDependencies): LeadServices {
     }),
     rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, deps.database),
     fileLink: (token) => fileLink(env.SITE_URL, token),
-    onNewLead: (lead) =>
-      void notifyNewLead(lead, {
-        to: env.LEADS_NOTIFY_TO,
-        siteUrl: env.SITE_URL,
-        mailer: () => deps.mailer,
-      }),
+    webhooks,
+    onNewLead: (lead) => void assignThenNotify(lead, deps),
   };
 }
 
-/** The delivery worker over `store`, sending to the sink the environment names. */
+/**
+ * Gives a new lead its assignee, then mails the notify list naming them. Runs after the 202 and
+ * never rejects: a lead that could not be assigned is logged, stays "Unassigned" in the inbox,
+ * and its notification still goes out.
+ */
+async function assignThenNotify(lead: StoredLeadNotice, deps: LeadDependencies): Promise<void> {
+  // The visitor's answer goes first: assigning starts in a later turn of the event loop.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  let assignee: string | null | undefined;
+  if (deps.assignments) {
+    try {
+      assignee = await deps.assignments.assignNew({
+        id: lead.id,
+        flowId: lead.flow.id,
+        answers: lead.answers,
+      });
+    } catch (error) {
+      console.error(`[leads] lead ${lead.id} could not be assigned:`, error);
+    }
+  }
+  await notifyNewLead(
+    { ...lead, assignee },
+    { to: env.LEADS_NOTIFY_TO, siteUrl: env.SITE_URL, mailer: () => deps.mailer },
+  );
+}
+
+/**
+ * The delivery workers over `store`: HubSpot's, sending to the sink the environment names, and
+ * one per configured webhook, each over its own deliveries with the same retries.
+ */
 export function createDeliveryWorker(
   store: LeadStore,
   files: FileStorage,
   soleWorker: boolean,
   log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
-): DeliveryWorker {
-  return new DeliveryWorker(store, createSinkFromEnv(), {
+): DeliveryWorkers {
+  const common: Omit<WorkerOptions, 'leaseMs' | 'log'> = {
     retryBaseMs: env.LEADS_RETRY_BASE_MS,
     retryMaxMs: env.LEADS_RETRY_MAX_MS,
     pollMs: env.LEADS_WORKER_POLL_MS,
@@ -96,8 +132,20 @@ export function createDeliveryWorker(
     sendLimit: { count: env.LEADS_SEND_PER_10S, windowMs: 10_000 },
     // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
     soleWorker,
+  };
+  const hubspot = new DeliveryWorker(store, createSinkFromEnv(), {
+    ...common,
     leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
     resolveFiles: createFileResolver(store, files, env.SITE_URL),
     log,
   });
+  const hooks = webhooks.map(
+    (webhook) =>
+      new DeliveryWorker(store, createWebhookSink(webhook, WEBHOOK_TIMEOUT_MS), {
+        ...common,
+        leaseMs: WEBHOOK_TIMEOUT_MS * 3 + 5_000,
+        log: (message) => log(`webhook ${webhook.name}: ${message}`),
+      }),
+  );
+  return new DeliveryWorkers([hubspot, ...hooks]);
 }

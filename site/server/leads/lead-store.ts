@@ -46,7 +46,12 @@ export type AttemptRecord =
   | { status: 'failed'; httpStatus?: number; response?: string; error: string };
 
 /** Which held deliveries `requeue` puts back in the queue. */
-export type RequeueSelector = { leadId: string } | { allHeld: true } | { unconfiguredOnly: true };
+export type RequeueSelector =
+  | { leadId: string }
+  | { allHeld: true }
+  | { unconfiguredOnly: true }
+  /** One lead's delivery to one destination, whatever its status (`leads replay`). */
+  | { replay: true; leadId: string; destination: string };
 
 export interface LeadStats {
   /** Leads by their worst delivery status. */
@@ -79,6 +84,8 @@ export interface OutboxDepth {
 export interface ClaimOptions {
   /** Whether a delivery whose lease expired may be claimed (default true). */
   takeOverExpired?: boolean;
+  /** Only this destination's deliveries (`hubspot` or a webhook's name); default: every one. */
+  destination?: string;
 }
 
 export interface LeadStore {
@@ -119,13 +126,15 @@ export interface LeadStore {
 
   /**
    * Releases every lease at start (their holder is gone) and counts each such attempt in doubt.
-   * Only for a store served by one worker; resolves with the number released.
+   * Only for a store served by one worker; resolves with the number released. With a
+   * `destination`, only that destination's leases (each destination has its own worker).
    */
-  releaseStaleLeases(): Promise<number>;
+  releaseStaleLeases(destination?: string): Promise<number>;
 
   /**
    * Makes deliveries pending and due at `now`: a lead's held, failed and pending ones; every held
-   * one; or the held ones whose hold was "not configured". Resolves with how many changed.
+   * one; or the held ones whose hold was "not configured"; or, to replay, one lead's delivery to
+   * one destination whatever its status, delivered included. Resolves with how many changed.
    * A person's requeue (by lead, or every held one) also forgets the fields HubSpot refused
    * (`droppedFields`), so a form fixed in HubSpot gets the whole body; the worker's own requeue
    * of unconfigured holds keeps them.
@@ -148,8 +157,8 @@ export interface LeadStore {
   /** Pauses sending for every instance until `until` (a later pause already set stays). */
   pauseSending(until: number): Promise<void>;
 
-  /** When the earliest pending delivery is due, if any is pending. */
-  nextDueAt(): Promise<number | undefined>;
+  /** When the earliest pending delivery (of `destination`, if given) is due, if any is pending. */
+  nextDueAt(destination?: string): Promise<number | undefined>;
 
   /**
    * Leads oldest received first (ties by id), each with its worst delivery status

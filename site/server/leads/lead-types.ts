@@ -1,6 +1,7 @@
 /** Shapes of the lead outbox, shared by the endpoint, the worker and the CLI. */
 import type { HubSpotBody } from '@/engine';
 import type { LeadContact } from './lead-contact';
+import type { WebhookPayload } from './webhook-payload';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'held' | 'failed';
 export const deliveryStatuses: readonly DeliveryStatus[] = [
@@ -36,6 +37,8 @@ export interface NewLead {
   receivedAt: number;
   idempotencyKey?: string;
   submissions: { formKey: string; body: HubSpotBody }[];
+  /** One delivery per webhook that takes this flow's leads: its name and the JSON it posts. */
+  webhooks?: { destination: string; payload: WebhookPayload }[];
   files: StoredFile[];
 }
 
@@ -59,10 +62,20 @@ export interface FieldDrop {
   fields: DroppedField[];
 }
 
+/** Where a delivery goes: HubSpot, or a webhook the firm configured (by its name). */
+export const HUBSPOT_DESTINATION = 'hubspot';
+
 export interface DeliveryRow {
   id: number;
   leadId: string;
+  /** `hubspot`, or a webhook's name. */
+  destination: string;
+  /** The HubSpot form key; '' for a webhook. */
   formKey: string;
+  /**
+   * What is sent: the HubSpot body, or for a webhook its JSON payload (`WebhookPayload`, read
+   * through `webhookPayloadOf`). Typed as HubSpot's, which every HubSpot consumer reads.
+   */
   body: HubSpotBody;
   status: DeliveryStatus;
   holdKind: 'unconfigured' | 'provider' | null;

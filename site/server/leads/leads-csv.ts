@@ -12,7 +12,9 @@ export function csvCell(value: string | number | null | undefined): string {
 /** `contact:delivered`, and the fields HubSpot refused: `contact:delivered(without:gclid)`. */
 function deliveryCell(delivery: DeliveryRow): string {
   const dropped = delivery.droppedFields?.fields.map((field) => field.name).join(',');
-  return `${delivery.formKey}:${delivery.status}${dropped ? `(without:${dropped})` : ''}`;
+  const name =
+    delivery.destination === 'hubspot' ? delivery.formKey : `webhook:${delivery.destination}`;
+  return `${name}:${delivery.status}${dropped ? `(without:${dropped})` : ''}`;
 }
 
 /** Every lead, or those a filter keeps (oldest first either way). */

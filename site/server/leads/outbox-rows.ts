@@ -45,6 +45,7 @@ export function toDelivery(row: DeliveryRecord): DeliveryRow {
   return {
     id: row.id,
     leadId: row.lead_id,
+    destination: row.destination,
     formKey: row.form_key,
     body: JSON.parse(row.body) as DeliveryRow['body'],
     status: row.status,

@@ -45,6 +45,9 @@ export interface AttemptTable {
 export interface DeliveryTable {
   id: Generated<number>;
   lead_id: string;
+  /** Where it goes: `hubspot`, or a webhook's name (leads-006). */
+  destination: Generated<string>;
+  /** The HubSpot form key; '' for a webhook (one delivery per lead and webhook). */
   form_key: string;
   body: string;
   status: DeliveryStatus;
@@ -181,6 +184,54 @@ function backOffice(t: { time: string; serial: string }): string[] {
   ];
 }
 
+/**
+ * Each lead's delivery is per destination: HubSpot (one per form key, as before) or a webhook the
+ * firm configured (form key ''). The uniqueness moves from (lead, form key) to (lead,
+ * destination, form key), and the worker of each destination claims its own rows through the
+ * index. SQLite cannot change a table's constraint, so it copies the table; PostgreSQL alters it.
+ */
+const deliveryColumns = `id, lead_id, form_key, body, status, hold_kind, attempts, next_attempt_at,
+  in_flight_until, in_doubt, dropped_context, dropped_fields, last_status, last_response,
+  last_error, delivered_at, updated_at`;
+
+const sqliteDestinations = [
+  `CREATE TABLE lead_deliveries_by_destination (
+    id INTEGER PRIMARY KEY,
+    lead_id TEXT NOT NULL REFERENCES leads (id),
+    destination TEXT NOT NULL DEFAULT 'hubspot',
+    form_key TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'held', 'failed')),
+    hold_kind TEXT CHECK (hold_kind IN ('unconfigured', 'provider')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER,
+    in_flight_until INTEGER,
+    in_doubt INTEGER NOT NULL DEFAULT 0,
+    dropped_context TEXT NOT NULL DEFAULT '[]',
+    dropped_fields TEXT,
+    last_status INTEGER,
+    last_response TEXT,
+    last_error TEXT,
+    delivered_at INTEGER,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (lead_id, destination, form_key)
+  )`,
+  `INSERT INTO lead_deliveries_by_destination (${deliveryColumns})
+    SELECT ${deliveryColumns} FROM lead_deliveries`,
+  'DROP TABLE lead_deliveries',
+  'ALTER TABLE lead_deliveries_by_destination RENAME TO lead_deliveries',
+  'CREATE INDEX lead_deliveries_due ON lead_deliveries (destination, status, next_attempt_at)',
+];
+
+const postgresDestinations = [
+  `ALTER TABLE lead_deliveries ADD COLUMN destination TEXT NOT NULL DEFAULT 'hubspot'`,
+  'ALTER TABLE lead_deliveries DROP CONSTRAINT lead_deliveries_lead_id_form_key_key',
+  `ALTER TABLE lead_deliveries ADD CONSTRAINT lead_deliveries_destination_key
+    UNIQUE (lead_id, destination, form_key)`,
+  'DROP INDEX lead_deliveries_due',
+  'CREATE INDEX lead_deliveries_due ON lead_deliveries (destination, status, next_attempt_at)',
+];
+
 export const outboxMigrations: Migration[] = [
   {
     name: 'leads-001-outbox',
@@ -213,5 +264,11 @@ export const outboxMigrations: Migration[] = [
     name: 'leads-005-dropped-fields',
     sqlite: ['ALTER TABLE lead_deliveries ADD COLUMN dropped_fields TEXT'],
     postgres: ['ALTER TABLE lead_deliveries ADD COLUMN dropped_fields TEXT'],
+  },
+  {
+    // A second destination: webhooks beside HubSpot, each its own delivery row and status.
+    name: 'leads-006-delivery-destinations',
+    sqlite: sqliteDestinations,
+    postgres: postgresDestinations,
   },
 ];

@@ -17,7 +17,7 @@ import {
   type RequeueSelector,
   type SendSlots,
 } from './lead-store';
-import type { DeliveryRow, NewLead } from './lead-types';
+import { HUBSPOT_DESTINATION, type DeliveryRow, type NewLead } from './lead-types';
 import { OutboxQueries } from './outbox-queries';
 import { toDelivery, type DeliveryRecord } from './outbox-rows';
 import type { OutboxTables } from './outbox-schema';
@@ -51,7 +51,7 @@ const insertLeadRow = new FixedStatement(
 );
 const insertDeliveryRow = new FixedStatement(
   'lead_deliveries',
-  'lead_id, form_key, body, next_attempt_at, updated_at, status',
+  'lead_id, destination, form_key, body, next_attempt_at, updated_at, status',
 );
 const insertFileRow = new FixedStatement(
   'lead_files',
@@ -128,10 +128,16 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
         lead.idempotencyKey ?? null,
       ]),
     );
-    for (const { formKey, body } of lead.submissions) {
+    // One delivery per HubSpot form key, and one per webhook (form key ''), each on its own.
+    const deliveries = [
+      ...lead.submissions.map(({ formKey, body }) => [HUBSPOT_DESTINATION, formKey, body]),
+      ...(lead.webhooks ?? []).map(({ destination, payload }) => [destination, '', payload]),
+    ];
+    for (const [destination, formKey, body] of deliveries) {
       await trx.executeQuery(
         insertDeliveryRow.compile(dialect, [
           lead.id,
+          destination,
           formKey,
           JSON.stringify(body),
           due,
@@ -183,6 +189,7 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
     const { db, site } = await this.handle();
     if (leadIds?.length === 0) return [];
     const only = leadIds ? sql`AND lead_id IN (${sql.join(leadIds)})` : sql``;
+    const to = options.destination ? sql`AND destination = ${options.destination}` : sql``;
     const unleased =
       options.takeOverExpired === false
         ? sql`in_flight_until IS NULL`
@@ -192,7 +199,7 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
     // could otherwise run an IN subquery again and lease rows it did not pick.
     const { rows } = await sql<DeliveryRecord>`WITH picked AS (SELECT id FROM lead_deliveries
         WHERE status = 'pending' AND next_attempt_at <= ${now}
-          AND ${unleased} ${only}
+          AND ${unleased} ${only} ${to}
         ORDER BY next_attempt_at, id LIMIT ${limit} ${skipLocked})
       UPDATE lead_deliveries
       SET in_flight_until = ${now + leaseMs}, attempts = attempts + 1, updated_at = ${now},
@@ -283,14 +290,16 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
    * has no idempotency key, so at-least-once is the best any sender can do there). With several
    * instances on one database the worker does not call this: expired leases are taken over.
    */
-  async releaseStaleLeases(): Promise<number> {
+  async releaseStaleLeases(destination?: string): Promise<number> {
     const db = await this.db();
-    const result = await db
+    let update = db
       .updateTable('lead_deliveries')
       .set((eb) => ({ in_flight_until: null, in_doubt: eb('in_doubt', '+', 1) }))
       .where('status', '=', 'pending')
-      .where('in_flight_until', 'is not', null)
-      .executeTakeFirst();
+      .where('in_flight_until', 'is not', null);
+    // Each destination's worker releases only its own: another's may be sending right now.
+    if (destination) update = update.where('destination', '=', destination);
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
@@ -308,7 +317,12 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
       updated_at: now,
       ...(byPerson ? { dropped_fields: null } : {}),
     });
-    if ('leadId' in selector) {
+    if ('replay' in selector) {
+      // Sent again whatever became of it, delivered included: a person asked for it.
+      update = update
+        .where('lead_id', '=', selector.leadId)
+        .where('destination', '=', selector.destination);
+    } else if ('leadId' in selector) {
       update = update
         .where('lead_id', '=', selector.leadId)
         .where('status', 'in', ['held', 'failed', 'pending']);
@@ -375,14 +389,15 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
       .execute();
   }
 
-  /** Time of the earliest due pending delivery, if any. */
-  async nextDueAt(): Promise<number | undefined> {
+  /** Time of the earliest due pending delivery (of one destination), if any. */
+  async nextDueAt(destination?: string): Promise<number | undefined> {
     const db: Kysely<OutboxTables> = await this.db();
-    const row = await db
+    let query = db
       .selectFrom('lead_deliveries')
       .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+      .where('status', '=', 'pending');
+    if (destination) query = query.where('destination', '=', destination);
+    const row = await query.executeTakeFirst();
     return row?.at ?? undefined;
   }
 

@@ -56,7 +56,7 @@ import {
   type FormsRefresh,
 } from '@/site/server/hubspot/hubspot-forms-refresh';
 import { formKeysOf, type HubSpotFormsService } from '@/site/server/hubspot/hubspot-forms-service';
-import type { DeliveryWorker } from '@/site/server/leads/delivery-worker';
+import type { DeliveryWorkers } from '@/site/server/leads/delivery-workers';
 import { FileStorage } from '@/site/server/leads/file-storage';
 import { answerLeadPost } from '@/site/server/leads/lead-endpoint';
 import {
@@ -65,12 +65,17 @@ import {
   type LeadServices,
 } from '@/site/server/leads/lead-services';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
+import { AssignmentStore } from '@/site/server/leads/assignment-store';
+import { startOverdueChecks } from '@/site/server/leads/overdue-leads';
 import type { Mailer } from '@/site/server/mail/mailer';
 import { createSiteMailer } from '@/site/server/mail/site-mailer';
 import type { ProcessRuntime } from './process-handle.mjs';
 import { runtimeSlot } from './process-handle.mjs';
 
 export type RuntimePhase = 'build' | 'run';
+
+/** How often each instance looks for overdue leads (each is mailed once, by one instance). */
+const OVERDUE_CHECK_MS = 60_000;
 
 export class SiteRuntime implements ProcessRuntime {
   readonly phase: RuntimePhase;
@@ -89,8 +94,10 @@ export class SiteRuntime implements ProcessRuntime {
   readonly flows: SiteFlows;
   readonly uploads: FileStorage;
   readonly leads: LeadServices;
-  /** The process's one delivery worker; its loop runs once the runtime is started. */
-  readonly worker: DeliveryWorker;
+  /** Who answers each lead (round-robin or rules), and the overdue mails. */
+  readonly assignments: AssignmentStore;
+  /** The process's delivery workers (HubSpot's, each webhook's); they run once started. */
+  readonly worker: DeliveryWorkers;
   readonly funnel: FunnelServices;
   readonly auth: () => Promise<AuthApi>;
   readonly search = new SiteSearchHolder();
@@ -102,6 +109,7 @@ export class SiteRuntime implements ProcessRuntime {
   /** HubSpot's own form definitions, cached in the database; a started runtime refreshes them. */
   readonly hubspotForms: HubSpotFormsService;
   private formsRefresh: FormsRefresh | undefined;
+  private overdueChecks: { stop(): void } | undefined;
   private started = false;
   private stopping: Promise<void> | undefined;
   private watcher: FlowWatcher | undefined;
@@ -127,7 +135,9 @@ export class SiteRuntime implements ProcessRuntime {
     this.flows = this.catalogue.live;
     this.uploads = new FileStorage(env.UPLOADS_DIR);
     const store = new OutboxStore(this.database);
+    this.assignments = new AssignmentStore(this.database, env.LEADS_ASSIGN_RULES ?? []);
     this.leads = createLeadServices({
+      assignments: this.assignments,
       store,
       files: this.uploads,
       flows: this.flows,
@@ -165,6 +175,17 @@ export class SiteRuntime implements ProcessRuntime {
     this.formsRefresh = startHubSpotFormsRefresh(this.hubspotForms, {
       intervalMs: env.HUBSPOT_FORMS_REFRESH_MS,
     });
+    this.overdueChecks = startOverdueChecks(
+      {
+        assignments: this.assignments,
+        firstResponseMs: env.LEADS_FIRST_RESPONSE_MINUTES * 60_000,
+        notifyTo: env.LEADS_NOTIFY_TO,
+        siteUrl: env.SITE_URL,
+        mailer: () => this.mailer,
+        flowTitle: async (flowId) => (await this.flows.flow(flowId))?.title ?? flowId,
+      },
+      OVERDUE_CHECK_MS,
+    );
   }
 
   /**
@@ -177,6 +198,7 @@ export class SiteRuntime implements ProcessRuntime {
     this.stopping ??= (async () => {
       this.watcher?.stop();
       this.formsRefresh?.stop();
+      this.overdueChecks?.stop();
       if (this.started) await this.worker.stop(graceMs);
       await this.close();
     })();

@@ -32,6 +32,9 @@ export interface StaffedSite {
   fetch(pathAndQuery: string, init?: RequestInit, staff?: boolean): Promise<Response>;
   /** A staff form posted as the back office's pages post it (its CSRF token added). */
   form(pathAndQuery: string, fields: [string, string][]): Promise<Response>;
+  /** The staff member's e-mail address, and the folder the site's mails are written to. */
+  email: string;
+  mailDir: string;
   stop(): Promise<unknown>;
 }
 
@@ -48,13 +51,17 @@ function mailsTo(dir: string, to: string): string[] {
     .filter((mail) => mail.includes(`\r\nTo: ${to}\r\n`));
 }
 
-export async function startStaffedSite(dialect: Dialect): Promise<StaffedSite> {
+export async function startStaffedSite(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<StaffedSite> {
   const mailDir = mkdtempSync(path.join(tmpdir(), 'storable-mail-'));
   const server = await startLeadsServer(
     {
       NEXT_DIST_DIR: await ensureBuild(),
       MAIL_DIR: mailDir,
       STRAPI_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      ...env,
     },
     await serverDatabase(dialect),
   );
@@ -67,9 +74,12 @@ export async function startStaffedSite(dialect: Dialect): Promise<StaffedSite> {
     if (staff && cookie) all.set('cookie', cookie);
     return all;
   };
+  const email = `staff-${dialect}@firm.example`;
   const site: StaffedSite = {
     dialect,
     server,
+    email,
+    mailDir,
     cookie: '',
     csrf: '',
     fetch: (pathAndQuery, init = {}, staff = false) =>
@@ -91,7 +101,6 @@ export async function startStaffedSite(dialect: Dialect): Promise<StaffedSite> {
     stop: () => server.stop(),
   };
 
-  const email = `staff-${dialect}@firm.example`;
   const post = (route: string, body: unknown) =>
     site.fetch(route, {
       method: 'POST',

@@ -43,6 +43,21 @@ describe('site environment', () => {
     );
   });
 
+  it('reads the lead assignment settings, and stops at a rule it cannot read', () => {
+    expect(parseEnv({}).LEADS_FIRST_RESPONSE_MINUTES).toBe(60);
+    expect(parseEnv({}).LEADS_ASSIGN_RULES).toBeUndefined();
+    expect(
+      parseEnv({ LEADS_ASSIGN_RULES: '[{"flow":"careers","assignTo":"HR@firm.example"}]' })
+        .LEADS_ASSIGN_RULES,
+    ).toEqual([{ flow: 'careers', assignTo: 'hr@firm.example' }]);
+    expect(() => parseEnv({ LEADS_ASSIGN_RULES: '[{"flow":"careers","assignTo":"hr"}]' })).toThrow(
+      /LEADS_ASSIGN_RULES: at 0\.assignTo: /,
+    );
+    expect(() => parseEnv({ LEADS_FIRST_RESPONSE_MINUTES: '0' })).toThrow(
+      /LEADS_FIRST_RESPONSE_MINUTES/,
+    );
+  });
+
   it('rejects a brand slug that is not lower-case', () => {
     expect(() => parseEnv({ BRAND_SLUG: 'My Firm' })).toThrow(/BRAND_SLUG/);
   });

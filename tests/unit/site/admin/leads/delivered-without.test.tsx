@@ -24,6 +24,7 @@ function delivery(overrides: Partial<DeliveryRow> = {}): DeliveryRow {
   return {
     id: 7,
     leadId: 'lead-1',
+    destination: 'hubspot',
     formKey: 'subscribe',
     body: {
       submittedAt: Date.UTC(2026, 2, 3, 9, 30),

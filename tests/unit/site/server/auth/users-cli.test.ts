@@ -124,4 +124,26 @@ describe('npm run users', { timeout: 90_000 }, () => {
     // Nothing changed by the refused commands.
     expect((await roles())['partner@firm.example']).toBe('admin');
   });
+
+  it('marks a staff member as taking leads, and refuses an account without a role', async () => {
+    const on = await cli('takes-leads', 'Partner@firm.example', 'on');
+    expect(on, on.stderr).toMatchObject({ code: 0 });
+    expect(on.stdout).toBe('partner@firm.example: takes no leads → takes leads\n');
+    const again = await cli('takes-leads', 'partner@firm.example', 'on');
+    expect(again.stdout).toBe('partner@firm.example: unchanged (takes leads)\n');
+
+    const [visitor, noSwitch] = await Promise.all([
+      cli('takes-leads', 'visitor@startup.example', 'on'),
+      cli('takes-leads', 'partner@firm.example', 'maybe'),
+    ]);
+    expect(visitor).toMatchObject({ code: 2, stdout: '' });
+    expect(visitor.stderr).toBe(
+      'visitor@startup.example has no staff role, so it takes no leads: grant it one first.\n',
+    );
+    expect(noSwitch).toMatchObject({ code: 2, stdout: '' });
+    expect(noSwitch.stderr).toContain('takes-leads <email> on|off');
+
+    const off = await cli('takes-leads', 'partner@firm.example', 'off');
+    expect(off.stdout).toBe('partner@firm.example: takes leads → takes no leads\n');
+  });
 });

@@ -1,0 +1,236 @@
+/**
+ * Partial leads over the site database (SQLite or PostgreSQL): saved as the visitor moves, read
+ * by staff, forgotten on the visitor's request or after the retention period, and finished once.
+ *
+ * The visitor's browser holds `{id, key}`; every change needs both, and only the key's SHA-256
+ * is stored, so nothing else (a flow id, an e-mail address) opens a partial lead. Finishing
+ * claims the row with one conditional UPDATE: of two finishes, only one stores a lead, and the
+ * other answers with that lead's id.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SiteDatabase } from '@/site/server/db/database';
+import type { PartialLeadTables } from './partial-lead-schema';
+
+/** The visitor's handle on their partial lead, as their browser keeps it. */
+export interface PartialKey {
+  id: string;
+  key: string;
+}
+
+export interface PartialProgress {
+  flowId: string;
+  flowVersion: number;
+  email: string;
+  answers: Record<string, unknown>;
+  step: string;
+  history: string[];
+  stepNumber: number;
+  stepTotal: number;
+  stepQuestion: string;
+  pageUri: string;
+  /** The words of the box the visitor ticked. */
+  consentText: string;
+}
+
+/** A partial lead as staff see it. */
+export interface PartialLead extends PartialProgress {
+  id: string;
+  consentedAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What finishing found: this call may store the lead, or another already did. */
+export type FinishClaim =
+  { kind: 'claimed' } | { kind: 'finished'; leadId: string } | { kind: 'unknown' };
+
+export const DAY_MS = 86_400_000;
+
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function sameHash(stored: string, key: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(hashOf(key), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+export class PartialLeadStore {
+  private purgedAt = 0;
+
+  constructor(
+    private readonly database: () => Promise<SiteDatabase>,
+    /** How long an unfinished partial lead is kept after its last save. */
+    private readonly retentionDays: number,
+  ) {}
+
+  private async db(): Promise<Kysely<PartialLeadTables>> {
+    return (await this.database()).db.withTables<PartialLeadTables>();
+  }
+
+  /** The row `handle` opens, when its key is right; finished rows included. */
+  private async opened(handle: PartialKey) {
+    const row = await (await this.db())
+      .selectFrom('partial_leads')
+      .select(['id', 'key_hash', 'lead_id', 'consented_at'])
+      .where('id', '=', handle.id)
+      .executeTakeFirst();
+    return row && sameHash(row.key_hash, handle.key) ? row : undefined;
+  }
+
+  /**
+   * Saves the visitor's progress: a new partial lead (a new handle), or the one `handle` opens
+   * while it is unfinished. A wrong, finished or forgotten handle starts a new one.
+   */
+  async save(progress: PartialProgress, handle: PartialKey | undefined, now: number) {
+    await this.purgeIfDue(now);
+    const db = await this.db();
+    const values = {
+      flow_id: progress.flowId,
+      flow_version: progress.flowVersion,
+      email: progress.email,
+      answers: JSON.stringify(progress.answers),
+      step: progress.step,
+      history: JSON.stringify(progress.history),
+      step_number: progress.stepNumber,
+      step_total: progress.stepTotal,
+      step_question: progress.stepQuestion,
+      page_uri: progress.pageUri,
+      consent_text: progress.consentText,
+      updated_at: now,
+    };
+    const existing = handle ? await this.opened(handle) : undefined;
+    if (handle && existing && existing.lead_id === null) {
+      await db
+        .updateTable('partial_leads')
+        .set(values)
+        .where('id', '=', handle.id)
+        .where('lead_id', 'is', null)
+        .execute();
+      return handle;
+    }
+    const created: PartialKey = { id: token(12), key: token(24) };
+    await db
+      .insertInto('partial_leads')
+      .values({
+        ...values,
+        id: created.id,
+        key_hash: hashOf(created.key),
+        consented_at: now,
+        created_at: now,
+        lead_id: null,
+      })
+      .execute();
+    return created;
+  }
+
+  /** Deletes the partial lead `handle` opens ("Forget my answers"); whether there was one. */
+  async forget(handle: PartialKey): Promise<boolean> {
+    const row = await this.opened(handle);
+    if (!row) return false;
+    await (await this.db()).deleteFrom('partial_leads').where('id', '=', row.id).execute();
+    return row.lead_id === null;
+  }
+
+  /**
+   * Claims the partial lead for the lead `leadId` about to be stored. Only one call claims it;
+   * a later one learns the lead's id. `release` undoes a claim whose lead was not stored.
+   */
+  async claim(handle: PartialKey, leadId: string): Promise<FinishClaim> {
+    const row = await this.opened(handle);
+    if (!row) return { kind: 'unknown' };
+    const db = await this.db();
+    const taken = await db
+      .updateTable('partial_leads')
+      .set({ lead_id: leadId })
+      .where('id', '=', row.id)
+      .where('lead_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' };
+    const after = await db
+      .selectFrom('partial_leads')
+      .select('lead_id')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    return after?.lead_id ? { kind: 'finished', leadId: after.lead_id } : { kind: 'unknown' };
+  }
+
+  /** The claimed lead is stored: the partial lead's answers and address are dropped. */
+  async finished(handle: PartialKey): Promise<void> {
+    await (await this.db())
+      .updateTable('partial_leads')
+      .set({ answers: '{}', history: '[]', email: '' })
+      .where('id', '=', handle.id)
+      .where('lead_id', 'is not', null)
+      .execute();
+  }
+
+  /** The claimed lead could not be stored: the partial lead is unfinished again. */
+  async release(handle: PartialKey, leadId: string): Promise<void> {
+    await (await this.db())
+      .updateTable('partial_leads')
+      .set({ lead_id: null })
+      .where('id', '=', handle.id)
+      .where('lead_id', '=', leadId)
+      .execute();
+  }
+
+  /** Deletes partial leads (finished or not) last saved before the retention period; how many. */
+  async purge(now: number): Promise<number> {
+    this.purgedAt = now;
+    const cutoff = now - this.retentionDays * DAY_MS;
+    const result = await (await this.db())
+      .deleteFrom('partial_leads')
+      .where('updated_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** At most one purge an hour from saves; staff reads purge every time. */
+  private async purgeIfDue(now: number): Promise<void> {
+    if (now - this.purgedAt >= 3_600_000) await this.purge(now);
+  }
+
+  /** Unfinished partial lead, newest first, for staff; `flowId` narrows them to one flow. */
+  async unfinished(now: number, filter: { flowId?: string; limit?: number } = {}) {
+    await this.purge(now);
+    let query = (await this.db())
+      .selectFrom('partial_leads')
+      .selectAll()
+      .where('lead_id', 'is', null)
+      .orderBy('updated_at', 'desc')
+      .limit(filter.limit ?? 200);
+    if (filter.flowId) query = query.where('flow_id', '=', filter.flowId);
+    const rows = await query.execute();
+    return rows.map(
+      (row): PartialLead => ({
+        id: row.id,
+        flowId: row.flow_id,
+        flowVersion: Number(row.flow_version),
+        email: row.email,
+        answers: JSON.parse(row.answers) as Record<string, unknown>,
+        step: row.step,
+        history: JSON.parse(row.history) as string[],
+        stepNumber: Number(row.step_number),
+        stepTotal: Number(row.step_total),
+        stepQuestion: row.step_question,
+        pageUri: row.page_uri,
+        consentText: row.consent_text,
+        consentedAt: Number(row.consented_at),
+        createdAt: Number(row.created_at),
+        updatedAt: Number(row.updated_at),
+      }),
+    );
+  }
+
+  /** How many rows are kept at all (finished or not): what a test of "nothing kept" reads. */
+  async count(): Promise<number> {
+    const row = await (await this.db())
+      .selectFrom('partial_leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
