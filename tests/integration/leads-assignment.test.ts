@@ -17,7 +17,11 @@ import { parseAssignmentRules } from '@/site/server/leads/assignment-rules';
 import { AssignmentStore } from '@/site/server/leads/assignment-store';
 import type { NewLead } from '@/site/server/leads/lead-types';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
-import { checkOverdueLeads, type OverdueCheck } from '@/site/server/leads/overdue-leads';
+import {
+  checkOverdueLeads,
+  STRANDED_AFTER_MS,
+  type OverdueCheck,
+} from '@/site/server/leads/overdue-leads';
 import { createFileMailer } from '@/site/server/mail/file-mailer';
 import { lead } from '@/tests/unit/site/server/leads/outbox-fixtures';
 import { mailsIn } from './support/mail-files';
@@ -173,6 +177,53 @@ describe.each(dialects)('lead assignment on %s', (dialect) => {
     expect(mails[0]).toContain('Subject: Overdue lead: Newsletter');
     expect(mails[0]).toContain('Name: Ada Late');
     expect(mails[0]).toContain(`https://firm.example/admin/leads/${late.id}`);
+  });
+
+  it('assigns and announces, once, a lead whose process stopped before assigning it', async () => {
+    // Stored, then the process died before the assignment that follows the visitor's 202.
+    const now = Date.now();
+    const stranded = lead('stranded@x.co', ['subscribe'], {
+      answers: { email: 'stranded@x.co', full_name: 'Sam Stranded' },
+      receivedAt: now,
+      submittedAt: now,
+    });
+    await store.insertLead(stranded);
+    // A lead from before assignment existed stays as it was: nobody is mailed about it.
+    const before = Date.now() - 48 * HOUR;
+    await store.insertLead(
+      lead('before@x.co', ['subscribe'], { receivedAt: before, submittedAt: before }),
+    );
+    const other = await database.open();
+    const check = (over: AssignmentStore, now: number) =>
+      checkOverdueLeads(
+        {
+          assignments: over,
+          firstResponseMs: HOUR,
+          notifyTo: ['leads@firm.example'],
+          siteUrl: 'https://firm.example',
+          mailer: () => createFileMailer({ dir: mailDir, from: 'site@firm.example' }),
+          flowTitle: () => Promise.resolve('Newsletter'),
+        },
+        now,
+      );
+    // Within the minute its own instance has, nobody else takes it.
+    await check(assignments, now + STRANDED_AFTER_MS / 2);
+    expect(await assignments.assignmentOf(stranded.id)).toBeUndefined();
+    // After it, two instances look at once.
+    const later = now + 2 * STRANDED_AFTER_MS;
+    await Promise.all([
+      check(assignments, later),
+      check(new AssignmentStore(() => Promise.resolve(other)), later),
+    ]);
+    const given = await assignments.assignmentOf(stranded.id);
+    expect(staff).toContain(given?.assignee);
+    const mails = mailsIn(mailDir);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: New lead: Newsletter');
+    expect(mails[0]).toContain('Name: Sam Stranded');
+    expect(mails[0]).toContain(`Assigned to: ${given!.assignee}`);
+    const all = await assignments.assignmentsOf((await store.listLeads()).map((l) => l.id));
+    expect([...all.keys()]).toEqual([stranded.id]);
   });
 
   it('takes "handled" back, and counts the first action once', async () => {

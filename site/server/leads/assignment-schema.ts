@@ -22,6 +22,8 @@ export interface LeadAssignmentTable {
 export interface AssignTurnTable {
   id: number;
   turn: number;
+  /** When assignment began (the migration): older leads were never assigned, on purpose. */
+  since: number;
 }
 
 /** The columns of `users` read here (user-store.ts owns the rest). */
@@ -41,6 +43,7 @@ export type AssignmentTables = {
   leads: {
     id: string;
     flow_id: string;
+    flow_version: number | null;
     answers: string;
     received_at: number;
     handled_at: number | null;
@@ -48,7 +51,8 @@ export type AssignmentTables = {
   };
 };
 
-function assignmentTables(time: string): string[] {
+/** `nowMs`: the dialect's current time in ms since the epoch, as SQL. */
+function assignmentTables(time: string, nowMs: string): string[] {
   return [
     'ALTER TABLE users ADD COLUMN takes_leads INTEGER NOT NULL DEFAULT 0',
     `CREATE TABLE lead_assignments (
@@ -62,16 +66,23 @@ function assignmentTables(time: string): string[] {
     'CREATE INDEX lead_assignments_assignee ON lead_assignments (assignee)',
     `CREATE TABLE lead_assign_turn (
       id INTEGER PRIMARY KEY CHECK (id = 1),
-      turn ${time} NOT NULL DEFAULT 0
+      turn ${time} NOT NULL DEFAULT 0,
+      since ${time} NOT NULL
     )`,
-    'INSERT INTO lead_assign_turn (id) VALUES (1)',
+    `INSERT INTO lead_assign_turn (id, since) VALUES (1, ${nowMs})`,
   ];
 }
 
 export const assignmentMigrations: readonly Migration[] = [
   {
     name: 'leads-007-assignment',
-    sqlite: assignmentTables('INTEGER'),
-    postgres: assignmentTables('BIGINT'),
+    sqlite: assignmentTables(
+      'INTEGER',
+      "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)",
+    ),
+    postgres: assignmentTables(
+      'BIGINT',
+      'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)',
+    ),
   },
 ];

@@ -28,6 +28,11 @@ export interface OverdueLead {
   assignee: string | null;
 }
 
+/** A lead stored but never assigned, which `assignStranded` has just assigned. */
+export interface StrandedLead extends OverdueLead {
+  flowVersion: number | undefined;
+}
+
 /** What `setTakesLeads` did: the account (undefined: none), or why it was refused. */
 export type TakesLeadsChange =
   { email: string; before: boolean; after: boolean } | { email: string; refused: 'no-staff-role' };
@@ -112,15 +117,66 @@ export class AssignmentStore {
     now = Date.now(),
   ): Promise<string | null> {
     const db = await this.db();
-    const byRule = ruleAssignee(this.rules, lead);
-    const assignee = byRule ?? (await this.nextInTurn(db));
-    const inserted = await db
+    const { assignee, inserted } = await this.insertAssignment(db, lead, now);
+    return inserted ? assignee : ((await this.assignmentOf(lead.id))?.assignee ?? null);
+  }
+
+  /** Assigns a lead unless it has an assignment already; says whether this call assigned it. */
+  private async insertAssignment(
+    db: Kysely<AssignmentTables>,
+    lead: { id: string; flowId: string; answers: unknown },
+    now: number,
+  ): Promise<{ assignee: string | null; inserted: boolean }> {
+    const assignee = ruleAssignee(this.rules, lead) ?? (await this.nextInTurn(db));
+    const result = await db
       .insertInto('lead_assignments')
       .values({ lead_id: lead.id, assignee, assigned_at: now, assigned_by: null })
       .onConflict((conflict) => conflict.column('lead_id').doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return assignee;
-    return (await this.assignmentOf(lead.id))?.assignee ?? null;
+    return { assignee, inserted: Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 };
+  }
+
+  /**
+   * Leads stored but never assigned: the process stopped between the visitor's answer and the
+   * assignment that follows it. Each is assigned now, once whichever instance looks (the same
+   * insert-if-absent as assignNew), and those this call assigned are returned, to be announced.
+   * Only leads that arrived since assignment existed (`lead_assign_turn.since`, set by the
+   * migration) and at least `graceMs` ago (the instance that stored a lead is about to assign
+   * it) are looked at.
+   */
+  async assignStranded(now: number, graceMs: number, limit = 100): Promise<StrandedLead[]> {
+    const db = await this.db();
+    const { since } = await db
+      .selectFrom('lead_assign_turn')
+      .select('since')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('leads as l')
+      .leftJoin('lead_assignments as a', 'a.lead_id', 'l.id')
+      .select(['l.id', 'l.flow_id', 'l.flow_version', 'l.answers', 'l.received_at'])
+      .where('a.lead_id', 'is', null)
+      .where('l.received_at', '>=', Number(since))
+      .where('l.received_at', '<=', now - graceMs)
+      .orderBy('l.received_at')
+      .limit(limit)
+      .execute();
+    const assigned: StrandedLead[] = [];
+    for (const row of rows) {
+      const answers = JSON.parse(row.answers) as unknown;
+      const lead = { id: row.id, flowId: row.flow_id, answers };
+      const { assignee, inserted } = await this.insertAssignment(db, lead, now);
+      if (!inserted) continue;
+      assigned.push({
+        leadId: row.id,
+        flowId: row.flow_id,
+        flowVersion: row.flow_version === null ? undefined : Number(row.flow_version),
+        answers,
+        receivedAt: Number(row.received_at),
+        assignee,
+      });
+    }
+    return assigned;
   }
 
   /** The next taker: the shared turn moves by one, atomically, whichever instance asks. */

@@ -1,14 +1,16 @@
 /**
  * Leads nobody answered in time: a lead not marked handled `LEADS_FIRST_RESPONSE_MINUTES` after it
- * arrived mails its assignee and the notify list, once. The claim is recorded in the database
+ * arrived mails its assignee and the notify list, once. The same pass gives a lead its assignee
+ * and its new-lead mail when the process that stored it stopped before doing so. The claim is recorded in the database
  * before the mail goes (assignment-store.ts `claimOverdue`), so several instances and restarts
  * send it once; a mail that fails after its claim is logged, not sent again.
  */
+import type { Answers } from '@/engine';
 import { formatUtcMinute } from '@/site/format/format-date';
 import type { Mailer, MailMessage } from '@/site/server/mail/mailer';
 import type { AssignmentStore, OverdueLead } from './assignment-store';
 import { leadContact } from './lead-contact';
-import { oneLine } from './lead-notification';
+import { notifyNewLead, oneLine } from './lead-notification';
 
 /** Whether a lead counts as overdue now: not handled, and waiting longer than allowed. */
 export function isOverdue(
@@ -56,10 +58,33 @@ export function overdueMail(
   };
 }
 
-/** One pass: claims the overdue leads and mails each; resolves with how many were claimed. */
+/**
+ * How long after a lead arrived its own instance has to assign it before another pass treats
+ * it as stranded (assignment follows the visitor's 202 within milliseconds).
+ */
+export const STRANDED_AFTER_MS = 60_000;
+
+/**
+ * One pass: first the leads whose process stopped before assigning them are assigned and
+ * announced as new (once: assignStranded), then the overdue leads are claimed and each is
+ * mailed; resolves with how many were claimed overdue.
+ */
 export async function checkOverdueLeads(check: OverdueCheck, now = Date.now()): Promise<number> {
   const logError =
     check.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  for (const lead of await check.assignments.assignStranded(now, STRANDED_AFTER_MS)) {
+    const title = await check.flowTitle(lead.flowId).catch(() => lead.flowId);
+    await notifyNewLead(
+      {
+        id: lead.leadId,
+        flow: { id: lead.flowId, version: lead.flowVersion ?? 0, title },
+        answers: lead.answers as Answers,
+        receivedAt: lead.receivedAt,
+        assignee: lead.assignee,
+      },
+      { to: check.notifyTo, siteUrl: check.siteUrl, mailer: check.mailer, logError },
+    );
+  }
   const claimed = await check.assignments.claimOverdue(now, check.firstResponseMs);
   for (const lead of claimed) {
     const to = [...new Set([...(lead.assignee ? [lead.assignee] : []), ...(check.notifyTo ?? [])])];
