@@ -226,6 +226,30 @@ describe.each(dialects)('lead assignment on %s', (dialect) => {
     expect([...all.keys()]).toEqual([stranded.id]);
   });
 
+  it('finds "Mine" and "Unassigned" in the database, a page at a time', async () => {
+    const given = [];
+    for (let i = 0; i < 6; i++) given.push(await arrive(store, assignments, lead(`f${i}@x.co`)));
+    const bare = lead('bare@x.co');
+    await store.insertLead(bare);
+    const dropped = lead('dropped@x.co');
+    await arrive(store, assignments, dropped);
+    await assignments.reassign(dropped.id, null, 'bo@firm.example');
+
+    const mine = await store.searchLeads(
+      { assignedTo: 'Ana@firm.example' },
+      { limit: 1, offset: 1 },
+    );
+    expect(mine.total).toBe(given.filter((who) => who === 'ana@firm.example').length);
+    expect(mine.leads).toHaveLength(1);
+    const ana = await assignments.assignmentOf(mine.leads[0]!.id);
+    expect(ana?.assignee).toBe('ana@firm.example');
+
+    const nobody = await store.searchLeads({ assignedTo: null }, { limit: 10, offset: 0 });
+    expect(nobody.leads.map((l) => l.id).sort()).toEqual([bare.id, dropped.id].sort());
+    expect(nobody.total).toBe(2);
+    expect((await store.searchLeads({}, { limit: 1, offset: 0 })).total).toBe(8);
+  });
+
   it('takes "handled" back, and counts the first action once', async () => {
     const one = lead('undo@x.co');
     await arrive(store, assignments, one);

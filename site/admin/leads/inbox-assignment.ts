@@ -1,7 +1,6 @@
 /**
- * The inbox's leads with who they are assigned to, and the "Mine" / "Unassigned" filter. The
- * outbox's search knows nothing of assignments, so with that filter every lead matching the rest
- * of the filter is read and the page is cut here: an inbox holds thousands of leads, not millions.
+ * The inbox's leads with who they are assigned to, and the "Mine" / "Unassigned" filter, which
+ * the outbox's search applies in the database like the rest of the filter (one page read).
  */
 import type { AssignmentStore, LeadAssignment } from '@/site/server/leads/assignment-store';
 import type { LeadStore } from '@/site/server/leads/lead-store';
@@ -48,29 +47,18 @@ export async function searchInbox(options: {
   page: { limit: number; offset: number };
 }): Promise<InboxPage> {
   const { store, filter, page } = options;
-  if (!options.assigned) {
-    const { leads, total } = await store.searchLeads(filter, page);
-    const assignments = await assignmentsOf(
-      options.assignments,
-      leads.map((lead) => lead.id),
-    );
-    return { leads, total, exportTotal: total, assignments, readAt: Date.now() };
-  }
-  const every = (await store.searchLeads(filter)).leads;
+  const assignedTo =
+    options.assigned === undefined ? undefined : options.assigned === 'mine' ? options.me : null;
+  const [{ leads, total }, exportTotal] = await Promise.all([
+    store.searchLeads({ ...filter, assignedTo }, page),
+    // The CSV export holds the leads of the filter without its assignee part: count those too.
+    assignedTo === undefined
+      ? undefined
+      : store.searchLeads(filter, { limit: 1, offset: 0 }).then((found) => found.total),
+  ]);
   const assignments = await assignmentsOf(
     options.assignments,
-    every.map((lead) => lead.id),
+    leads.map((lead) => lead.id),
   );
-  const me = options.me.toLowerCase();
-  const kept = every.filter((lead) => {
-    const assignee = assignments.get(lead.id)?.assignee ?? null;
-    return options.assigned === 'mine' ? assignee === me : assignee === null;
-  });
-  return {
-    leads: kept.slice(page.offset, page.offset + page.limit),
-    total: kept.length,
-    exportTotal: every.length,
-    assignments,
-    readAt: Date.now(),
-  };
+  return { leads, total, exportTotal: exportTotal ?? total, assignments, readAt: Date.now() };
 }

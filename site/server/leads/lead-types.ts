@@ -136,6 +136,11 @@ export interface LeadFilter {
   to?: number;
   /** Part of a name, an e-mail address or a phone number. */
   query?: string;
+  /**
+   * Whose leads (lead_assignments, assignment-store.ts): a staff member's e-mail address, or null
+   * for the leads nobody has.
+   */
+  assignedTo?: string | null;
 }
 
 export interface LeadDetail extends LeadSummary {

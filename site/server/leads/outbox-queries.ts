@@ -53,6 +53,12 @@ export class OutboxQueries {
     if (filter.flowId) where.push(sql`l.flow_id = ${filter.flowId}`);
     if (filter.from !== undefined) where.push(sql`l.received_at >= ${filter.from}`);
     if (filter.to !== undefined) where.push(sql`l.received_at < ${filter.to}`);
+    if (filter.assignedTo === null)
+      where.push(sql`NOT EXISTS (SELECT 1 FROM lead_assignments a
+        WHERE a.lead_id = l.id AND a.assignee IS NOT NULL)`);
+    else if (filter.assignedTo !== undefined)
+      where.push(sql`EXISTS (SELECT 1 FROM lead_assignments a
+        WHERE a.lead_id = l.id AND a.assignee = ${filter.assignedTo.toLowerCase()})`);
     const words = (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     for (const word of words) {
       const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
