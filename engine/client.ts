@@ -46,6 +46,7 @@ export {
 } from './flow-walk';
 export { findStep, findEnding, endingHref, uploadFields } from './flow-lookup';
 export { CONTACT_KEYS } from './contact-keys';
+export { emailStep, SAVE_PROGRESS_EMAIL } from './save-progress';
 export { checkFlowLinks } from './check-flow-links';
 export { checkEndingLinks, type LinkHosts } from './check-ending-links';
 export { prefillAnswers, type Prefill } from './prefill-answers';

@@ -470,6 +470,13 @@ const WORDS: Record<DiagnosticCode, Words> = {
     hint: 'Choose a flow that asks for a preferred day and time',
   }),
 
+  // Saved progress.
+  'save-progress.no-email': () => ({
+    message:
+      "The flow keeps visitors' answers to finish later, but never asks for their e-mail address",
+    hint: 'Add a contact details step, or an e-mail field: the box asking their consent goes there',
+  }),
+
   // What is sent to HubSpot.
   'submission.duplicate-field': (a) => ({
     message: `Form ${q(a.text('form'))} sends the HubSpot field ${q(a.text('field'))} twice`,

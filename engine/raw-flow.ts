@@ -71,6 +71,7 @@ export interface RawFlow extends FlowHeader {
   pagePosition?: PagePosition;
   session?: { marksContacted?: boolean };
   booking?: { scheduler?: boolean; fallbackFlow: string };
+  saveProgress?: { consent: string };
   start: string;
   steps: RawStep[];
   endings: RawEnding[];

@@ -197,6 +197,9 @@ export function resolveFlow(
             fallbackFlow: data.booking.fallbackFlow,
           },
         }),
+    ...(data.saveProgress === undefined
+      ? {}
+      : { saveProgress: { consent: data.saveProgress.consent } }),
     start: data.start,
     steps,
     endings,

@@ -5,6 +5,7 @@ import { checkGraph } from './check-graph';
 import { checkConsentFields, checkHiddenFields } from './check-hidden-consent';
 import { checkProgress } from './check-progress';
 import { checkReferences } from './check-references';
+import { checkSaveProgress } from './save-progress';
 import { checkSubmissions } from './check-submissions';
 import { stepsWithoutWayOut } from './check-way-out';
 import type { RawFlow } from './raw-flow';
@@ -31,6 +32,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   checkHiddenFields(ctx);
   checkConsentFields(ctx);
   checkBooking(ctx);
+  checkSaveProgress(ctx);
   const fromStart = reachable(flow, flow.start);
   // Reachability only once every reference resolves: a dangling reference would make
   // everything behind it look unreachable too.

@@ -110,6 +110,7 @@ export type DiagnosticCode =
   | 'booking.contact-missing'
   | 'booking.fallback-unknown'
   | 'booking.fallback-is-booking'
+  | 'save-progress.no-email'
   | 'submission.duplicate-field'
   | 'submission.value-source'
   | 'submission.unknown-hidden'
@@ -325,6 +326,14 @@ export interface FlowSession {
   marksContacted: boolean;
 }
 
+/**
+ * Saved progress with consent: the step asking the e-mail address shows a box with `consent`'s
+ * words; once ticked, the answers are kept on the server as a partial lead.
+ */
+export interface FlowSaveProgress {
+  consent: string;
+}
+
 /** A booking's contact form: after it, the scheduler or the fallback flow (flows.md §5). */
 export interface FlowBooking {
   /** Embed the configured scheduling page, when there is one. */
@@ -341,6 +350,8 @@ export interface ResolvedFlow extends FlowHeader {
   session: FlowSession;
   /** Present when the flow is a booking's contact form. */
   booking?: FlowBooking;
+  /** Present when the visitor may keep their answers on the server to finish later. */
+  saveProgress?: FlowSaveProgress;
   start: string;
   steps: ResolvedStep[];
   endings: ResolvedEnding[];

@@ -14,6 +14,7 @@ import {
   capturedHidden,
   chooseTransition,
   compileFlow,
+  emailStep,
   endingHref,
   findEnding,
   findStep,
@@ -36,6 +37,15 @@ import { readFirstTouch } from './first-touch';
 import { reportFunnel } from './funnel-beacon';
 import { FieldsStep } from './fields-step';
 import { clearProgress, saveProgress, type SavedProgress } from './flow-storage';
+import { SaveProgressBox } from './save-progress-box';
+import {
+  forgetProgressRemotely,
+  keepPartialHandle,
+  loadPartialHandle,
+  partialHeader,
+  saveProgressRemotely,
+  type PartialHandle,
+} from './saved-progress';
 import type { FlowRendererProps } from './renderer-types';
 import { newIdempotencyKey, submitLead } from './submit-lead';
 import { BackButton, FlowFrame, StepHeader } from './step-frame';
@@ -74,6 +84,9 @@ function routeName(pathname: string): string {
   return path === '' ? 'home' : path;
 }
 
+/** How long the answers rest before they are saved: quick moves make one request. */
+const SAVE_DEBOUNCE_MS = 400;
+
 function leadsToSubmission(flow: ResolvedFlow, stepId: string): boolean {
   const step = findStep(flow, stepId);
   return step !== undefined && targetsOf(step).some((t) => findEnding(flow, t)?.submits === true);
@@ -96,6 +109,16 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   // The submitting actor is created once with the machine; it calls through this bridge,
   // which always holds the latest props (set after each render).
   const [bridge] = useState(() => new SubmitBridge());
+
+  // Saved progress with consent: nothing is sent before the box is ticked and its step passed;
+  // then one save per step change (debounced), never a file.
+  const saving = preview ? undefined : flow.saveProgress;
+  const consentStep = saving ? emailStep(flow)?.id : undefined;
+  const [partial, setPartial] = useState<PartialHandle | null>(() =>
+    saving ? loadPartialHandle(flow.id) : null,
+  );
+  const [consented, setConsented] = useState(() => partial !== null);
+  const [keptStatus, setKeptStatus] = useState('');
 
   const sendLead = async (input: SubmitInput) => {
     if (preview) return preview(input);
@@ -132,7 +155,12 @@ export function FlowMachineView(props: FlowMachineViewProps) {
       hidden: capturedHidden(flow, readFirstTouch()),
       captchaToken,
       idempotencyKey,
+      ...(partial ? { partialLead: partialHeader(partial) } : {}),
     });
+    if (partial) {
+      keepPartialHandle(flow.id, null);
+      setPartial(null);
+    }
     setLeadId(result.id);
     rememberSubmission(flow, input.answers, props.suppressReadyToTalkFlag);
     return result;
@@ -172,6 +200,46 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   const { answers, history, error } = snapshot.context as FlowContext;
   const progress = step ? stepProgress(flow, answers, step.id) : null;
   const resumable = props.resumable ?? flow.steps.length > 1;
+
+  const latest = useRef({ history, answers, partial });
+  useEffect(() => {
+    latest.current = { history, answers, partial };
+  });
+  const saveAt =
+    saving && consented && consentStep && step && !submitting && history.includes(consentStep)
+      ? `${step.id}@${history.length}`
+      : '';
+  useEffect(() => {
+    if (!saveAt) return;
+    const [stepAt] = saveAt.split('@');
+    const timer = window.setTimeout(() => {
+      const { history: passed, answers: given, partial: handle } = latest.current;
+      const page = {
+        uri: window.location.href,
+        name: props.pageName ?? routeName(window.location.pathname),
+      };
+      saveProgressRemotely(flow, { step: stepAt!, history: passed, answers: given }, handle, page)
+        .then((saved) => {
+          if (!saved) return;
+          keepPartialHandle(flow.id, saved);
+          setPartial(saved);
+          setKeptStatus('Your answers are kept so you can finish later.');
+        })
+        .catch(() => undefined); // kept progress is a convenience: the flow goes on without it
+    }, SAVE_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [saveAt, flow, props.pageName]);
+  const forget = useCallback(() => {
+    const handle = latest.current.partial;
+    setConsented(false);
+    if (!handle) return;
+    void forgetProgressRemotely(flow.id, handle).then((ok) => {
+      if (!ok) return;
+      keepPartialHandle(flow.id, null);
+      setPartial(null);
+      setKeptStatus('Your answers are no longer kept.');
+    });
+  }, [flow.id, setConsented, setPartial, setKeptStatus]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -285,6 +353,17 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     const submits = leadsToSubmission(flow, step.id);
     return (
       <>
+        {saving && (step.id === consentStep || partial) ? (
+          <SaveProgressBox
+            flowId={flow.id}
+            consent={step.id === consentStep ? saving.consent : undefined}
+            checked={consented}
+            onChange={(checked) => (checked ? setConsented(true) : forget())}
+            kept={partial !== null}
+            onForget={forget}
+            status={keptStatus}
+          />
+        ) : null}
         {submits && props.captcha ? (
           <CaptchaWidget ref={captcha} config={props.captcha} action={captchaAction(flow.id)} />
         ) : null}
@@ -309,7 +388,21 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         ) : null}
       </>
     );
-  }, [step, flow, props.captcha, error, answers, answer]);
+  }, [
+    step,
+    flow,
+    props.captcha,
+    error,
+    answers,
+    answer,
+    saving,
+    consentStep,
+    partial,
+    consented,
+    forget,
+    keptStatus,
+    setConsented,
+  ]);
 
   if (ending) {
     if (ending.kind === 'redirect') {

@@ -16,6 +16,8 @@ export interface LeadPayload {
   hidden: Record<string, string>;
   captchaToken?: string;
   idempotencyKey: string;
+  /** The saved progress this lead finishes (`id.key`), when the visitor kept their answers. */
+  partialLead?: string;
 }
 
 /** A failed submission with a message the visitor can act on. */
@@ -32,6 +34,7 @@ export function newIdempotencyKey(): string {
 function requestBody(payload: LeadPayload): { body: BodyInit; headers: Record<string, string> } {
   const files = Object.entries(payload.files);
   const headers: Record<string, string> = { 'Idempotency-Key': payload.idempotencyKey };
+  if (payload.partialLead) headers['X-Partial-Lead'] = payload.partialLead;
   if (files.length === 0) {
     headers['Content-Type'] = 'application/json';
     const json: Record<string, unknown> = { answers: payload.answers, page: payload.page };

@@ -13,6 +13,7 @@ import { filterQuery, PAGE_SIZE, parseLeadFilter } from './lead-filter';
 import { emptyInbox, searchInbox } from './inbox-assignment';
 import { AssignedFilterField, AssignmentCells, formatWait } from './lead-assignment-view';
 import { StatusBadge, utcTime } from './lead-format';
+import { PartialLeadsSection } from './partial-leads-view';
 import { env } from '@/site/env';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -176,6 +177,13 @@ export async function LeadsPage({ searchParams }: { searchParams: SearchParams }
         {page > 1 ? <a href={`/admin/leads${filterQuery(values, page - 1)}`}>Newer</a> : null}
         {last < total ? <a href={`/admin/leads${filterQuery(values, page + 1)}`}>Older</a> : null}
       </nav>
+      {problems.length === 0 ? (
+        <PartialLeadsSection
+          flowId={values.flow || undefined}
+          q={values.q}
+          title={(id) => flows.get(id)?.title ?? id}
+        />
+      ) : null}
     </AdminFrame>
   );
 }

@@ -26,6 +26,7 @@ import {
 } from './parse-lead-request';
 import { checkUpload } from './sniff-upload';
 import { webhookDeliveries } from './webhook-payload';
+import { partialFromHeader } from './partial-lead-header';
 
 /** JSON bodies carry answers only; 256 KiB is far above any real form. */
 const maxJsonBytes = 256 * 1024;
@@ -194,6 +195,15 @@ export async function handleLeadPost(
   }
 
   const leadId = newLeadId(receivedAt);
+  // A lead that finishes saved progress claims it first: of two finishes, one stores a lead.
+  const partial = services.partials && partialFromHeader(request.headers);
+  if (partial) {
+    const claim = await services.partials!.claim(partial, leadId);
+    if (claim.kind === 'finished') {
+      await services.files.remove(stored);
+      return Response.json({ id: claim.leadId }, { status: 202 });
+    }
+  }
   const hubspot = submissions.map((submission) => ({
     formKey: submission.formKey,
     body: submission.body,
@@ -227,10 +237,12 @@ export async function handleLeadPost(
       }),
       files: stored,
     });
+    if (partial) await services.partials!.finished(partial);
     services.onNewLead?.({ id, flow, answers: validated.answers, receivedAt });
     return Response.json({ id }, { status: 202 });
   } catch (error) {
     await services.files.remove(stored);
+    if (partial) await services.partials!.release(partial, leadId);
     if (error instanceof DuplicateLeadError)
       return Response.json({ id: error.existingId }, { status: 202 });
     throw error;

@@ -19,6 +19,7 @@ import { createHubSpotSink } from './hubspot-sink';
 import { notifyNewLead, type StoredLeadNotice } from './lead-notification';
 import type { AssignmentStore } from './assignment-store';
 import type { LeadStore } from './lead-store';
+import type { PartialLeadStore } from './partial-lead-store';
 import type { WebhookConfig } from './webhook-config';
 import { createWebhookSink } from './webhook-sink';
 
@@ -41,6 +42,8 @@ export interface LeadServices {
   onNewLead?: (lead: StoredLeadNotice) => void;
   /** The firm's webhooks (`WEBHOOK_<NAME>_*`): each lead of their flows is also sent to them. */
   webhooks?: readonly WebhookConfig[];
+  /** Saved progress (partial leads): a lead that names one finishes it, once. */
+  partials?: PartialLeadStore;
 }
 
 /** How long a webhook may take to answer one delivery. */
@@ -69,6 +72,7 @@ export interface LeadDependencies {
   mailer: Mailer;
   /** Who answers each lead: a new lead is assigned before its notification is sent. */
   assignments?: AssignmentStore;
+  partials?: PartialLeadStore;
 }
 
 export function createLeadServices(deps: LeadDependencies): LeadServices {
@@ -84,6 +88,7 @@ export function createLeadServices(deps: LeadDependencies): LeadServices {
     rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, deps.database),
     fileLink: (token) => fileLink(env.SITE_URL, token),
     webhooks,
+    ...(deps.partials ? { partials: deps.partials } : {}),
     onNewLead: (lead) => void assignThenNotify(lead, deps),
   };
 }

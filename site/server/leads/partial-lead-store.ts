@@ -72,7 +72,9 @@ export class PartialLeadStore {
 
   /** The row `handle` opens, when its key is right; finished rows included. */
   private async opened(handle: PartialKey) {
-    const row = await (await this.db())
+    const row = await (
+      await this.db()
+    )
       .selectFrom('partial_leads')
       .select(['id', 'key_hash', 'lead_id', 'consented_at'])
       .where('id', '=', handle.id)
@@ -82,9 +84,14 @@ export class PartialLeadStore {
 
   /**
    * Saves the visitor's progress: a new partial lead (a new handle), or the one `handle` opens
-   * while it is unfinished. A wrong, finished or forgotten handle starts a new one.
+   * while it is unfinished. A wrong or forgotten handle starts a new one; a finished one saves
+   * nothing (null): a save still on its way when the lead arrived keeps no answers.
    */
-  async save(progress: PartialProgress, handle: PartialKey | undefined, now: number) {
+  async save(
+    progress: PartialProgress,
+    handle: PartialKey | undefined,
+    now: number,
+  ): Promise<PartialKey | null> {
     await this.purgeIfDue(now);
     const db = await this.db();
     const values = {
@@ -102,6 +109,7 @@ export class PartialLeadStore {
       updated_at: now,
     };
     const existing = handle ? await this.opened(handle) : undefined;
+    if (existing && existing.lead_id !== null) return null;
     if (handle && existing && existing.lead_id === null) {
       await db
         .updateTable('partial_leads')
@@ -159,7 +167,9 @@ export class PartialLeadStore {
 
   /** The claimed lead is stored: the partial lead's answers and address are dropped. */
   async finished(handle: PartialKey): Promise<void> {
-    await (await this.db())
+    await (
+      await this.db()
+    )
       .updateTable('partial_leads')
       .set({ answers: '{}', history: '[]', email: '' })
       .where('id', '=', handle.id)
@@ -169,7 +179,9 @@ export class PartialLeadStore {
 
   /** The claimed lead could not be stored: the partial lead is unfinished again. */
   async release(handle: PartialKey, leadId: string): Promise<void> {
-    await (await this.db())
+    await (
+      await this.db()
+    )
       .updateTable('partial_leads')
       .set({ lead_id: null })
       .where('id', '=', handle.id)
@@ -181,7 +193,9 @@ export class PartialLeadStore {
   async purge(now: number): Promise<number> {
     this.purgedAt = now;
     const cutoff = now - this.retentionDays * DAY_MS;
-    const result = await (await this.db())
+    const result = await (
+      await this.db()
+    )
       .deleteFrom('partial_leads')
       .where('updated_at', '<', cutoff)
       .executeTakeFirst();
@@ -204,30 +218,30 @@ export class PartialLeadStore {
       .limit(filter.limit ?? 200);
     if (filter.flowId) query = query.where('flow_id', '=', filter.flowId);
     const rows = await query.execute();
-    return rows.map(
-      (row): PartialLead => ({
-        id: row.id,
-        flowId: row.flow_id,
-        flowVersion: Number(row.flow_version),
-        email: row.email,
-        answers: JSON.parse(row.answers) as Record<string, unknown>,
-        step: row.step,
-        history: JSON.parse(row.history) as string[],
-        stepNumber: Number(row.step_number),
-        stepTotal: Number(row.step_total),
-        stepQuestion: row.step_question,
-        pageUri: row.page_uri,
-        consentText: row.consent_text,
-        consentedAt: Number(row.consented_at),
-        createdAt: Number(row.created_at),
-        updatedAt: Number(row.updated_at),
-      }),
-    );
+    return rows.map((row): PartialLead => ({
+      id: row.id,
+      flowId: row.flow_id,
+      flowVersion: Number(row.flow_version),
+      email: row.email,
+      answers: JSON.parse(row.answers) as Record<string, unknown>,
+      step: row.step,
+      history: JSON.parse(row.history) as string[],
+      stepNumber: Number(row.step_number),
+      stepTotal: Number(row.step_total),
+      stepQuestion: row.step_question,
+      pageUri: row.page_uri,
+      consentText: row.consent_text,
+      consentedAt: Number(row.consented_at),
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+    }));
   }
 
   /** How many rows are kept at all (finished or not): what a test of "nothing kept" reads. */
   async count(): Promise<number> {
-    const row = await (await this.db())
+    const row = await (
+      await this.db()
+    )
       .selectFrom('partial_leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

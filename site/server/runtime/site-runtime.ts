@@ -65,6 +65,8 @@ import {
   type LeadServices,
 } from '@/site/server/leads/lead-services';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
+import { PartialLeadStore } from '@/site/server/leads/partial-lead-store';
+import { answerProgressPost } from '@/site/server/leads/handle-progress-post';
 import { AssignmentStore } from '@/site/server/leads/assignment-store';
 import { startOverdueChecks } from '@/site/server/leads/overdue-leads';
 import type { Mailer } from '@/site/server/mail/mailer';
@@ -94,6 +96,8 @@ export class SiteRuntime implements ProcessRuntime {
   readonly flows: SiteFlows;
   readonly uploads: FileStorage;
   readonly leads: LeadServices;
+  /** Saved progress with consent: partial leads, until finished, forgotten or expired. */
+  readonly partials: PartialLeadStore;
   /** Who answers each lead (round-robin or rules), and the overdue mails. */
   readonly assignments: AssignmentStore;
   /** The process's delivery workers (HubSpot's, each webhook's); they run once started. */
@@ -136,7 +140,9 @@ export class SiteRuntime implements ProcessRuntime {
     this.uploads = new FileStorage(env.UPLOADS_DIR);
     const store = new OutboxStore(this.database);
     this.assignments = new AssignmentStore(this.database, env.LEADS_ASSIGN_RULES ?? []);
+    this.partials = new PartialLeadStore(this.database, env.PARTIAL_LEADS_RETENTION_DAYS);
     this.leads = createLeadServices({
+      partials: this.partials,
       assignments: this.assignments,
       store,
       files: this.uploads,
@@ -215,6 +221,11 @@ export class SiteRuntime implements ProcessRuntime {
   /** `POST /api/leads/{flowId}`, for the App Router route and the production server alike. */
   postLead(request: Request, flowId: string): Promise<Response> {
     return answerLeadPost(request, flowId, this.leads, this.worker);
+  }
+
+  /** `POST /api/leads/{flowId}/progress`: saved progress (partial leads). */
+  postProgress(request: Request, flowId: string): Promise<Response> {
+    return answerProgressPost(request, flowId, { ...this.leads, partials: this.partials });
   }
 
   pagePolicy(scriptHashes: readonly string[]): { key: string; value: string }[] {
