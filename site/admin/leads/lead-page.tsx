@@ -20,6 +20,7 @@ import { answerRows } from './lead-answers';
 import { AssigneeControl, OverdueBadge } from './lead-assignment-view';
 import { StatusBadge, utcTime } from './lead-format';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { AttemptsTable } from './attempts-table';
 
 const notices: Record<string, string> = {
   retried: 'Delivery was attempted again; the result is below.',
@@ -217,46 +218,12 @@ export async function LeadPage(props: {
           </div>
         ))}
         <h3>Every attempt</h3>
-        {hubspotAttempts.length === 0 ? (
-          <p>No attempt yet.</p>
-        ) : (
-          <div
-            className={styles.tableWrap}
-            tabIndex={0}
-            role="region"
-            aria-label="Delivery attempts table"
-          >
-            <table className={styles.table} aria-label="Delivery attempts">
-              <thead>
-                <tr>
-                  <th scope="col">When (UTC)</th>
-                  <th scope="col">Form</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">HTTP</th>
-                  <th scope="col">HubSpot’s answer</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hubspotAttempts.map((attempt, i) => (
-                  <tr key={i}>
-                    <td>{utcTime(attempt.at)}</td>
-                    <td>{attempt.formKey}</td>
-                    <td>
-                      <StatusBadge status={attempt.outcome} />
-                    </td>
-                    <td>{attempt.httpStatus ?? '—'}</td>
-                    <td>
-                      {attempt.error ? <p>{attempt.error}</p> : null}
-                      {attempt.response ? (
-                        <pre className={styles.code}>{attempt.response}</pre>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AttemptsTable
+          attempts={hubspotAttempts}
+          label="Delivery attempts"
+          answer="HubSpot’s answer"
+          formKey
+        />
       </section>
 
       <WebhookDeliveries deliveries={lead.deliveries} attempts={attempts} />
