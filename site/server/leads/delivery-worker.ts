@@ -427,16 +427,29 @@ export class DeliveryWorker {
     if (verdict.kind === 'hold') {
       return { status: 'held', holdKind: 'provider', httpStatus, response, error: verdict.reason };
     }
+    return this.retryRecord(delivery, http, verdict, now);
+  }
+
+  /**
+   * A transient failure: tried again after its Retry-After or the backoff. A 429 pauses this
+   * worker as long (HubSpot's also pauses every instance: recordSent); other workers go on.
+   */
+  private retryRecord(
+    delivery: DeliveryRow,
+    http: HttpResult,
+    verdict: { reason: string; retryAfterMs?: number },
+    now: number,
+  ): AttemptRecord {
+    const httpStatus = http.ok ? http.status : undefined;
     const delay =
       verdict.retryAfterMs ??
       backoffDelay(delivery.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-    // This webhook's worker waits out its 429; HubSpot's and other webhooks' go on.
     if (httpStatus === 429) this.pausedUntil = Math.max(this.pausedUntil, now + delay);
     return {
       status: 'pending',
       nextAttemptAt: now + delay,
       httpStatus,
-      response,
+      response: http.ok ? http.body : undefined,
       error: verdict.reason,
     };
   }
@@ -464,19 +477,8 @@ export class DeliveryWorker {
           httpStatus: http.ok ? http.status : 200,
           response: response ?? '',
         };
-      case 'retry': {
-        const delay =
-          verdict.retryAfterMs ??
-          backoffDelay(delivery.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-        if (httpStatus === 429) this.pausedUntil = Math.max(this.pausedUntil, now + delay);
-        return {
-          status: 'pending',
-          nextAttemptAt: now + delay,
-          httpStatus,
-          response,
-          error: verdict.reason,
-        };
-      }
+      case 'retry':
+        return this.retryRecord(delivery, http, verdict, now);
       case 'retry-without':
         // Sent again at once without what HubSpot refused; the outbox keeps the whole body.
         return {
