@@ -202,18 +202,20 @@ export class PartialLeadStore {
     return Number(result.numDeletedRows);
   }
 
-  /** At most one purge an hour from saves; staff reads purge every time. */
+  /** At most one purge an hour, from saves and staff reads alike. */
   private async purgeIfDue(now: number): Promise<void> {
     if (now - this.purgedAt >= 3_600_000) await this.purge(now);
   }
 
   /** Unfinished partial lead, newest first, for staff; `flowId` narrows them to one flow. */
   async unfinished(now: number, filter: { flowId?: string; limit?: number } = {}) {
-    await this.purge(now);
+    await this.purgeIfDue(now);
+    // Past the retention period a row is never shown, whether or not the purge has run yet.
     let query = (await this.db())
       .selectFrom('partial_leads')
       .selectAll()
       .where('lead_id', 'is', null)
+      .where('updated_at', '>=', now - this.retentionDays * DAY_MS)
       .orderBy('updated_at', 'desc')
       .limit(filter.limit ?? 200);
     if (filter.flowId) query = query.where('flow_id', '=', filter.flowId);
