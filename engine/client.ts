@@ -16,6 +16,7 @@ export {
   type FieldSchema,
   type StepSchema,
 } from './field-schema';
+export { EMAIL } from './field-rules';
 export { validateAnswers, type ValidateAnswersResult, type ValidAnswers } from './validate-answers';
 export {
   buildSubmissions,

@@ -14,6 +14,8 @@
  */
 import {
   answerKeysOf,
+  EMAIL,
+  messages,
   emailStep,
   findStep,
   stepProgress,
@@ -26,7 +28,7 @@ import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { fromAnotherSite, overRateLimit, readPostBody } from '@/site/server/http/post-checks';
 import { honeypotField, honeypotTripped } from './honeypot';
 import type { LeadServices } from './lead-services';
-import { parseJsonBody } from './parse-lead-request';
+import { parseJsonValue } from './parse-lead-request';
 import type { PartialLeadStore } from './partial-lead-store';
 
 const maxJsonBytes = 256 * 1024;
@@ -47,8 +49,6 @@ const saveShape = z.object({
   partial: handleShape.optional(),
 });
 const forgetShape = z.object({ action: z.literal('forget'), partial: handleShape });
-
-const plausibleEmail = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
 /** Answers a progress request; a fault of ours (the database down) is a 503, never a 500. */
 export async function answerProgressPost(
@@ -96,7 +96,7 @@ export async function handleProgressPost(
   }
 
   // The answers, page and honeypot are read exactly as a lead's are.
-  const parsed = parseJsonBody(body.bytes);
+  const parsed = parseJsonValue(raw);
   if (!parsed.ok) return refuse(400, parsed.errors);
   if (honeypotTripped(parsed.request.honeypot)) {
     return refuse(400, [{ field: honeypotField, message: 'This field must be left empty' }]);
@@ -134,8 +134,8 @@ export async function handleProgressPost(
   }
   const answers = passedAnswers(flow, history, parsed.request.answers);
   const email = answers[SAVE_PROGRESS_EMAIL];
-  if (typeof email !== 'string' || !plausibleEmail.test(email)) {
-    return refuse(400, [{ field: SAVE_PROGRESS_EMAIL, message: 'This is not a valid email' }]);
+  if (typeof email !== 'string' || !EMAIL.test(email)) {
+    return refuse(400, [{ field: SAVE_PROGRESS_EMAIL, message: messages.invalidEmail }]);
   }
   const numbered = stepProgress(flow, answers, step);
   const handle = await services.partials.save(

@@ -113,6 +113,11 @@ export function parseJsonBody(bytes: Uint8Array): ParsedRequest {
   } catch {
     return { ok: false, errors: [{ field: 'body', message: 'The body is not valid JSON' }] };
   }
+  return parseJsonValue(value);
+}
+
+/** A JSON body already parsed (the progress endpoint reads its own fields from it too). */
+export function parseJsonValue(value: unknown): ParsedRequest {
   return checkShape(value, []);
 }
 
