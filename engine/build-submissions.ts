@@ -15,7 +15,7 @@ import type {
 export const LIST_SEPARATOR = ', ';
 
 /** The answer as sent; undefined when it is empty, so the field's blank value applies. */
-function answerText(value: Answers[string] | undefined): string | undefined {
+export function answerText(value: Answers[string] | undefined): string | undefined {
   if (isEmptyAnswer(value)) return undefined;
   if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

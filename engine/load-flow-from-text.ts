@@ -68,6 +68,20 @@ export function loadFlowFromText(input: LoadFlowFromTextInput): {
       args: { form: sub.formKey },
     });
   });
+  // Partial leads sent to HubSpot go to a form key too: one without a form is the same finding.
+  const partialKey = flow.saveProgress?.formKey;
+  const partialHint = partialKey === undefined ? undefined : input.unconfiguredForm?.(partialKey);
+  if (partialKey !== undefined && partialHint !== undefined) {
+    diagnostics.push({
+      file,
+      pointer: '/saveProgress/formKey',
+      severity: 'warning',
+      message: `Form key "${partialKey}" has no HubSpot form: its partial leads are stored and held, never delivered`,
+      hint: partialHint,
+      code: 'form-key.no-hubspot-form',
+      args: { form: partialKey },
+    });
+  }
   const links = checkEndingLinks(flow, file, input.linkHosts);
   diagnostics.push(...links);
   // An ending no browser should follow, or a host outside an enforced list: refused as any error.

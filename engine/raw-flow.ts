@@ -71,7 +71,7 @@ export interface RawFlow extends FlowHeader {
   pagePosition?: PagePosition;
   session?: { marksContacted?: boolean };
   booking?: { scheduler?: boolean; fallbackFlow: string };
-  saveProgress?: { consent: string };
+  saveProgress?: { consent: string; formKey?: string; remindAfterHours?: number };
   start: string;
   steps: RawStep[];
   endings: RawEnding[];

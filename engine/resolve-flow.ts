@@ -199,7 +199,15 @@ export function resolveFlow(
         }),
     ...(data.saveProgress === undefined
       ? {}
-      : { saveProgress: { consent: data.saveProgress.consent } }),
+      : {
+          saveProgress: {
+            consent: data.saveProgress.consent,
+            ...(data.saveProgress.formKey ? { formKey: data.saveProgress.formKey } : {}),
+            ...(data.saveProgress.remindAfterHours === undefined
+              ? {}
+              : { remindAfterHours: data.saveProgress.remindAfterHours }),
+          },
+        }),
     start: data.start,
     steps,
     endings,

@@ -332,6 +332,16 @@ export interface FlowSession {
  */
 export interface FlowSaveProgress {
   consent: string;
+  /**
+   * The HubSpot form key partial leads are also sent to (off when absent): mapped to a HubSpot
+   * form like a submission's, and sent through the outbox (buildPartialSubmission).
+   */
+  formKey?: string;
+  /**
+   * Hours after the last save when an unfinished partial lead is mailed a resume link, once.
+   * No reminder when absent.
+   */
+  remindAfterHours?: number;
 }
 
 /** A booking's contact form: after it, the scheduler or the fallback flow (flows.md §5). */

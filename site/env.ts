@@ -184,6 +184,8 @@ export const envSchema = z.object({
    * its last save (README, Leads: Partial leads).
    */
   PARTIAL_LEADS_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
+  /** Days a resume link (finish a partial lead on any device) works after it is mailed. */
+  RESUME_LINK_DAYS: withDefault(z.coerce.number().int().min(1).max(90), 7),
   /**
    * Assignment rules as a JSON array, first match wins: `[{"flow":"careers","assignTo":"hr@firm.example"},
    * {"answer":{"key":"amount","is":"over-1m"},"assignTo":"ceo@firm.example"}]`; unset: round-robin only.

@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { useDelayedLoading } from '@/site/shell/loading/use-delayed-loading';
 import { storedContact } from './contact-session';
-import { hasSavedProgress } from './progress-key';
+import { hasSavedProgress, savedProgressVersion } from './progress-key';
 import type { BookingIslandProps } from './booking/booking-flow';
 import type { ResolvedFlow } from '@/engine/client';
 import type { FlowRendererProps } from './renderer-types';
@@ -63,12 +63,26 @@ async function fetchFlow(flowId: string, version?: number): Promise<ResolvedFlow
   return (await response.json()) as ResolvedFlow;
 }
 
+/**
+ * The flow at the version this session's progress was answered on (a resume link pins it), so
+ * the visitor goes on with the questions they answered; the page's version when there is none,
+ * or when that version cannot be had (the renderer then starts afresh).
+ */
+async function flowToRun(flowId: string, pageVersion: number): Promise<ResolvedFlow> {
+  const saved = savedProgressVersion(flowId);
+  if (saved === undefined || saved === pageVersion) return fetchFlow(flowId, pageVersion);
+  const path = `/api/flows/${encodeURIComponent(flowId)}/versions/${saved}`;
+  const response = await fetch(path).catch(() => undefined);
+  if (response?.ok) return (await response.json()) as ResolvedFlow;
+  return fetchFlow(flowId, pageVersion);
+}
+
 /** The renderer's code and its flows, fetched in parallel. */
 async function load(island: IslandRenderer): Promise<Loaded> {
   if (island.kind === 'flow') {
     const [module, flow] = await Promise.all([
       import('./flow-renderer'),
-      fetchFlow(island.flowId, island.version),
+      flowToRun(island.flowId, island.version),
     ]);
     return {
       Renderer: module.FlowRenderer as unknown as Loaded['Renderer'],

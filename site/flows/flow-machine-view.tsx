@@ -39,6 +39,7 @@ import { FieldsStep } from './fields-step';
 import { clearProgress, saveProgress, type SavedProgress } from './flow-storage';
 import { SaveProgressBox } from './save-progress-box';
 import {
+  emailResumeLink,
   forgetProgressRemotely,
   keepPartialHandle,
   loadPartialHandle,
@@ -119,6 +120,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
   );
   const [consented, setConsented] = useState(() => partial !== null);
   const [keptStatus, setKeptStatus] = useState('');
+  const [linkPending, setLinkPending] = useState(false);
 
   const sendLead = async (input: SubmitInput) => {
     if (preview) return preview(input);
@@ -240,6 +242,23 @@ export function FlowMachineView(props: FlowMachineViewProps) {
       setKeptStatus('Your answers are no longer kept.');
     });
   }, [flow.id, setConsented, setPartial, setKeptStatus]);
+  const emailLink = useCallback(() => {
+    const handle = latest.current.partial;
+    if (!handle) return;
+    const to = latest.current.answers.email;
+    setLinkPending(true);
+    void emailResumeLink(flow.id, handle).then((sent) => {
+      setLinkPending(false);
+      if (!sent.ok) return setKeptStatus(sent.message);
+      const until = new Date(sent.expiresAt).toLocaleDateString(undefined, {
+        day: 'numeric',
+        month: 'long',
+      });
+      setKeptStatus(
+        `We e-mailed a link to ${typeof to === 'string' ? to : 'your address'}. It opens your answers once, on any device, until ${until}.`,
+      );
+    });
+  }, [flow.id]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -361,6 +380,8 @@ export function FlowMachineView(props: FlowMachineViewProps) {
             onChange={(checked) => (checked ? setConsented(true) : forget())}
             kept={partial !== null}
             onForget={forget}
+            onEmailLink={emailLink}
+            linkPending={linkPending}
             status={keptStatus}
           />
         ) : null}
@@ -400,6 +421,8 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     partial,
     consented,
     forget,
+    emailLink,
+    linkPending,
     keptStatus,
     setConsented,
   ]);

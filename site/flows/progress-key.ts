@@ -9,3 +9,18 @@ export function hasSavedProgress(flowId: string): boolean {
     return false;
   }
 }
+
+/** The version a session's saved progress was answered on (cheap: one small JSON read). */
+export function savedProgressVersion(flowId: string): number | undefined {
+  try {
+    const saved = JSON.parse(
+      window.sessionStorage.getItem(progressStorageKey(flowId)) ?? 'null',
+    ) as { version?: unknown } | null;
+    return typeof saved?.version === 'number' ? saved.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The session-storage key of the handle on a flow's partial lead (saved progress with consent). */
+export const partialHandleKey = (flowId: string) => `flow-partial:${flowId}`;

@@ -1,7 +1,7 @@
 /**
  * Saved progress with consent, as the visitor sees it: on the step that asks their e-mail
- * address, an unticked box with the flow's own words; once their answers are kept, "Forget my
- * answers". A view without hooks, like the other step views.
+ * address, an unticked box with the flow's own words; once their answers are kept, "E-mail me a
+ * link to finish later" and "Forget my answers". A view without hooks, like the other step views.
  */
 export interface SaveProgressBoxProps {
   flowId: string;
@@ -12,6 +12,10 @@ export interface SaveProgressBoxProps {
   /** Whether answers are kept on the server now (shows "Forget my answers"). */
   kept: boolean;
   onForget: () => void;
+  /** "E-mail me a link to finish later" (shown once answers are kept). */
+  onEmailLink: () => void;
+  /** A link is being asked for: the button waits. */
+  linkPending: boolean;
   /** What the last action did, announced politely. */
   status: string;
 }
@@ -35,9 +39,20 @@ export function SaveProgressBox(props: SaveProgressBoxProps) {
         </div>
       ) : null}
       {props.kept ? (
-        <button type="button" className="button button--ghost" onClick={props.onForget}>
-          Forget my answers
-        </button>
+        <div className="flow-save-progress__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={props.onEmailLink}
+            disabled={props.linkPending}
+            aria-busy={props.linkPending || undefined}
+          >
+            {props.linkPending ? 'Sending the link…' : 'E-mail me a link to finish later'}
+          </button>
+          <button type="button" className="button button--ghost" onClick={props.onForget}>
+            Forget my answers
+          </button>
+        </div>
       ) : null}
       <p role="status" className="flow-save-progress__status">
         {props.status}

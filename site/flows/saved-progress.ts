@@ -5,13 +5,14 @@
  * before the final submission.
  */
 import { uploadFields, type Answers, type ResolvedFlow } from '@/engine/client';
+import { partialHandleKey } from './progress-key';
 
 export interface PartialHandle {
   id: string;
   key: string;
 }
 
-const handleKey = (flowId: string) => `flow-partial:${flowId}`;
+const handleKey = partialHandleKey;
 
 function storage(): Storage | undefined {
   try {
@@ -86,4 +87,30 @@ export async function saveProgressRemotely(
 export async function forgetProgressRemotely(flowId: string, handle: PartialHandle) {
   const response = await post(flowId, { action: 'forget', partial: handle });
   return response.ok;
+}
+
+/** "E-mail me a link to finish later": the server mails it to the address the answers were kept with. */
+export async function emailResumeLink(
+  flowId: string,
+  handle: PartialHandle,
+): Promise<{ ok: true; expiresAt: number } | { ok: false; message: string }> {
+  try {
+    const response = await post(flowId, { action: 'link', partial: handle });
+    const body = (await response.json().catch(() => ({}))) as {
+      expiresAt?: number;
+      errors?: { message?: string }[];
+    };
+    if (response.ok && typeof body.expiresAt === 'number') {
+      return { ok: true, expiresAt: body.expiresAt };
+    }
+    return {
+      ok: false,
+      message: body.errors?.[0]?.message ?? 'The link could not be sent just now; try again.',
+    };
+  } catch {
+    return {
+      ok: false,
+      message: 'The link could not be sent: check your connection and try again.',
+    };
+  }
 }

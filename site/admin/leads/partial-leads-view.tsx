@@ -8,6 +8,7 @@ import type { PartialLead } from '@/site/server/leads/partial-lead-store';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 import styles from '../admin.module.css';
 import { utcTime } from './lead-format';
+import { PartialDeliveryCell } from './partial-delivery-cell';
 
 export async function PartialLeadsSection(props: {
   flowId?: string;
@@ -17,6 +18,8 @@ export async function PartialLeadsSection(props: {
   const all = await unfinishedNow(props.flowId);
   const q = props.q?.trim().toLowerCase();
   const shown = q ? all.filter((lead) => matches(lead, q)) : all;
+  // A flow that sends partial leads to HubSpot (saveProgress.formKey) shows how each went.
+  const sends = await siteRuntime().partialDeliveries.queue.statusesOf(shown.map((l) => l.id));
   return (
     <section aria-labelledby="partial-leads">
       <h2 id="partial-leads">Unfinished (partial leads)</h2>
@@ -37,6 +40,7 @@ export async function PartialLeadsSection(props: {
                 <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">How far</th>
+                {sends.size > 0 && <th scope="col">HubSpot</th>}
               </tr>
             </thead>
             <tbody>
@@ -51,6 +55,11 @@ export async function PartialLeadsSection(props: {
                   <td>
                     Step {lead.stepNumber} of {lead.stepTotal}: {lead.stepQuestion}
                   </td>
+                  {sends.size > 0 && (
+                    <td>
+                      <PartialDeliveryCell sends={sends.get(lead.id) ?? []} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

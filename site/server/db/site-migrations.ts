@@ -9,6 +9,7 @@ import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
 import { hubspotFormMigrations } from '@/site/server/hubspot/hubspot-forms-schema';
 import { assignmentMigrations } from '@/site/server/leads/assignment-schema';
 import { outboxMigrations } from '@/site/server/leads/outbox-schema';
+import { partialDeliveryMigrations } from '@/site/server/leads/partial-delivery-schema';
 import { partialLeadMigrations } from '@/site/server/leads/partial-lead-schema';
 import type { Migration } from './database';
 import { rateLimitMigrations } from './rate-limiter';
@@ -23,4 +24,6 @@ export const siteMigrations: readonly Migration[] = [
   ...hubspotFormMigrations,
   ...assignmentMigrations,
   ...partialLeadMigrations,
+  // After the partial leads its rows point at.
+  ...partialDeliveryMigrations,
 ];

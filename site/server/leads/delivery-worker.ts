@@ -18,7 +18,7 @@
 import type { CrmSink } from './crm-sink';
 import type { HubSpotBody } from '@/engine';
 import type { DeliveryRow } from './lead-types';
-import type { AttemptRecord, LeadStore } from './lead-store';
+import type { AttemptRecord, DeliveryQueue } from './lead-store';
 import { backoffDelay, classify, type HttpResult } from './retry-policy';
 import { classifyWebhook, type WebhookSink } from './webhook-sink';
 
@@ -127,7 +127,7 @@ export class DeliveryWorker {
   readonly destination: string;
 
   constructor(
-    private readonly store: LeadStore,
+    private readonly store: DeliveryQueue,
     private readonly sink: CrmSink | WebhookSink,
     private readonly options: WorkerOptions,
   ) {

@@ -14,9 +14,9 @@ const earliest = (values: (number | undefined)[]) => {
 export class DeliveryWorkers {
   constructor(readonly workers: readonly DeliveryWorker[]) {}
 
-  /** The destinations served, HubSpot first. */
+  /** The destinations served, HubSpot first (its partial leads' worker is HubSpot too). */
   destinations(): string[] {
-    return this.workers.map((worker) => worker.destination);
+    return [...new Set(this.workers.map((worker) => worker.destination))];
   }
 
   start(): void {

@@ -9,6 +9,7 @@
  *   the browser sends with later saves, with "Forget my answers", and with the lead that
  *   finishes it.
  * - `{"action":"forget", partial}` deletes it: `200 {forgotten}`.
+ * - `{"action":"link", partial}` mails a resume link to the address saved: `200 {expiresAt}`.
  *
  * The consent recorded is the words of the box in the version answered, as the site shows them.
  */
@@ -26,10 +27,13 @@ import {
 import { z } from 'zod';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
 import { fromAnotherSite, overRateLimit, readPostBody } from '@/site/server/http/post-checks';
+import { clientIp } from '@/site/server/http/client-ip';
 import { honeypotField, honeypotTripped } from './honeypot';
+import { hubspotUtk } from './hubspot-utk';
 import type { LeadServices } from './lead-services';
 import { parseJsonValue } from './parse-lead-request';
-import type { PartialLeadStore } from './partial-lead-store';
+import type { PartialKey, PartialLeadStore } from './partial-lead-store';
+import type { ResumeService } from './resume-service';
 
 const maxJsonBytes = 256 * 1024;
 const jsonOnly = new Set(['application/json']);
@@ -49,12 +53,15 @@ const saveShape = z.object({
   partial: handleShape.optional(),
 });
 const forgetShape = z.object({ action: z.literal('forget'), partial: handleShape });
+const linkShape = z.object({ action: z.literal('link'), partial: handleShape });
+
+type ProgressServices = LeadServices & { partials: PartialLeadStore; resume: ResumeService };
 
 /** Answers a progress request; a fault of ours (the database down) is a 503, never a 500. */
 export async function answerProgressPost(
   request: Request,
   flowId: string,
-  services: LeadServices & { partials: PartialLeadStore },
+  services: ProgressServices,
 ): Promise<Response> {
   try {
     return await handleProgressPost(request, flowId, services);
@@ -69,7 +76,7 @@ export async function answerProgressPost(
 export async function handleProgressPost(
   request: Request,
   flowId: string,
-  services: LeadServices & { partials: PartialLeadStore },
+  services: ProgressServices,
 ): Promise<Response> {
   const now = Date.now();
   const early =
@@ -94,6 +101,8 @@ export async function handleProgressPost(
     const forgotten = await services.partials.forget(forget.data.partial);
     return jsonResponse(200, { forgotten });
   }
+  const link = linkShape.safeParse(raw);
+  if (link.success) return mailLink(link.data.partial, services, now);
 
   // The answers, page and honeypot are read exactly as a lead's are.
   const parsed = parseJsonValue(raw);
@@ -158,7 +167,40 @@ export async function handleProgressPost(
   if (!handle) {
     return refuse(409, [{ field: 'partial', message: 'These answers were already sent' }]);
   }
+  // HubSpot gets it through the outbox (partial-deliveries.ts), when the flow names a form key.
+  const { page, hidden } = parsed.request;
+  const [hutk, ipAddress] = [hubspotUtk(request.headers), clientIp(request.headers)];
+  const saved = { partialId: handle.id, answers, history, page, hutk, ipAddress, hidden };
+  await services.partialDeliveries?.saved(flow, saved, now);
   return jsonResponse(200, handle);
+}
+
+/**
+ * "E-mail me a link to finish later": a resume link to the address the partial lead was saved
+ * with, never to one the request names. `200 {expiresAt}`; a mail that cannot be sent is a 503
+ * the visitor can try again.
+ */
+async function mailLink(handle: PartialKey, services: ProgressServices, now: number) {
+  const partial = await services.partials.open(handle);
+  if (!partial) {
+    return refuse(404, [{ field: 'partial', message: 'These answers are no longer kept' }]);
+  }
+  try {
+    const { expiresAt } = await services.resume.mail(partial, now, false);
+    return jsonResponse(200, { expiresAt });
+  } catch (error) {
+    console.error('[leads] a resume link could not be mailed:', error);
+    return refuse(
+      503,
+      [
+        {
+          field: 'request',
+          message: 'The e-mail could not be sent just now; try again in a minute',
+        },
+      ],
+      { 'retry-after': '60' },
+    );
+  }
 }
 
 /** The answers of the steps the visitor passed, never an upload (files are not kept). */

@@ -18,7 +18,8 @@ import { fileLink, type FileStorage } from './file-storage';
 import { createHubSpotSink } from './hubspot-sink';
 import { notifyNewLead, type StoredLeadNotice } from './lead-notification';
 import type { AssignmentStore } from './assignment-store';
-import type { LeadStore } from './lead-store';
+import type { DeliveryQueue, LeadStore } from './lead-store';
+import type { PartialDeliveries } from './partial-deliveries';
 import type { PartialLeadStore } from './partial-lead-store';
 import type { WebhookConfig } from './webhook-config';
 import { createWebhookSink } from './webhook-sink';
@@ -44,6 +45,8 @@ export interface LeadServices {
   webhooks?: readonly WebhookConfig[];
   /** Saved progress (partial leads): a lead that names one finishes it, once. */
   partials?: PartialLeadStore;
+  /** Partial leads sent to HubSpot, for flows with `saveProgress.formKey`. */
+  partialDeliveries?: PartialDeliveries;
 }
 
 /** How long a webhook may take to answer one delivery. */
@@ -73,6 +76,7 @@ export interface LeadDependencies {
   /** Who answers each lead: a new lead is assigned before its notification is sent. */
   assignments?: AssignmentStore;
   partials?: PartialLeadStore;
+  partialDeliveries?: PartialDeliveries;
 }
 
 export function createLeadServices(deps: LeadDependencies): LeadServices {
@@ -89,6 +93,7 @@ export function createLeadServices(deps: LeadDependencies): LeadServices {
     fileLink: (token) => fileLink(env.SITE_URL, token),
     webhooks,
     ...(deps.partials ? { partials: deps.partials } : {}),
+    ...(deps.partialDeliveries ? { partialDeliveries: deps.partialDeliveries } : {}),
     onNewLead: (lead) => void assignThenNotify(lead, deps),
   };
 }
@@ -121,13 +126,15 @@ async function assignThenNotify(lead: StoredLeadNotice, deps: LeadDependencies):
 
 /**
  * The delivery workers over `store`: HubSpot's, sending to the sink the environment names, and
- * one per configured webhook, each over its own deliveries with the same retries.
+ * one per configured webhook, each over its own deliveries with the same retries; with `partials`,
+ * one more to HubSpot for partial leads' deliveries (same sink, send window and pause).
  */
 export function createDeliveryWorker(
   store: LeadStore,
   files: FileStorage,
   soleWorker: boolean,
   log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
+  partials?: DeliveryQueue,
 ): DeliveryWorkers {
   const common: Omit<WorkerOptions, 'leaseMs' | 'log'> = {
     retryBaseMs: env.LEADS_RETRY_BASE_MS,
@@ -138,7 +145,8 @@ export function createDeliveryWorker(
     // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
     soleWorker,
   };
-  const hubspot = new DeliveryWorker(store, createSinkFromEnv(), {
+  const sink = createSinkFromEnv();
+  const hubspot = new DeliveryWorker(store, sink, {
     ...common,
     leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
     resolveFiles: createFileResolver(store, files, env.SITE_URL),
@@ -152,5 +160,14 @@ export function createDeliveryWorker(
         log: (message) => log(`webhook ${webhook.name}: ${message}`),
       }),
   );
-  return new DeliveryWorkers([hubspot, ...hooks]);
+  const partialLeads = partials
+    ? [
+        new DeliveryWorker(partials, sink, {
+          ...common,
+          leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
+          log: (message) => log(`partial leads: ${message}`),
+        }),
+      ]
+    : [];
+  return new DeliveryWorkers([hubspot, ...hooks, ...partialLeads]);
 }

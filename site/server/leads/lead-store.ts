@@ -88,6 +88,22 @@ export interface ClaimOptions {
   destination?: string;
 }
 
+/**
+ * What the delivery worker needs of a store: claiming, recording, leases, holds and the send
+ * window. The lead outbox is one; partial leads' deliveries (partial-delivery-store.ts) another.
+ */
+export type DeliveryQueue = Pick<
+  LeadStore,
+  | 'claimDue'
+  | 'recordAttempt'
+  | 'releaseStaleLeases'
+  | 'requeue'
+  | 'releaseClaims'
+  | 'takeSendSlots'
+  | 'pauseSending'
+  | 'nextDueAt'
+>;
+
 export interface LeadStore {
   /**
    * Stores a lead, its deliveries (one per submission, pending, due at `receivedAt`) and its

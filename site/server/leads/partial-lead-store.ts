@@ -8,9 +8,9 @@
  * other answers with that lead's id.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { SiteDatabase } from '@/site/server/db/database';
-import type { PartialLeadTables } from './partial-lead-schema';
+import type { PartialLeadTable, PartialLeadTables } from './partial-lead-schema';
 
 /** The visitor's handle on their partial lead, as their browser keeps it. */
 export interface PartialKey {
@@ -56,6 +56,26 @@ function sameHash(stored: string, key: string): boolean {
 }
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+function partialLeadOf(row: Selectable<PartialLeadTable>): PartialLead {
+  return {
+    id: row.id,
+    flowId: row.flow_id,
+    flowVersion: Number(row.flow_version),
+    email: row.email,
+    answers: JSON.parse(row.answers) as Record<string, unknown>,
+    step: row.step,
+    history: JSON.parse(row.history) as string[],
+    stepNumber: Number(row.step_number),
+    stepTotal: Number(row.step_total),
+    stepQuestion: row.step_question,
+    pageUri: row.page_uri,
+    consentText: row.consent_text,
+    consentedAt: Number(row.consented_at),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
 
 export class PartialLeadStore {
   private purgedAt = 0;
@@ -138,8 +158,15 @@ export class PartialLeadStore {
   async forget(handle: PartialKey): Promise<boolean> {
     const row = await this.opened(handle);
     if (!row) return false;
-    await (await this.db()).deleteFrom('partial_leads').where('id', '=', row.id).execute();
+    await this.remove(row.id);
     return row.lead_id === null;
+  }
+
+  /** Deletes partial lead `id` and its resume links (a link's "Delete my answers"). */
+  async remove(id: string): Promise<void> {
+    const db = await this.db();
+    await db.deleteFrom('resume_links').where('partial_id', '=', id).execute();
+    await db.deleteFrom('partial_leads').where('id', '=', id).execute();
   }
 
   /**
@@ -193,12 +220,13 @@ export class PartialLeadStore {
   async purge(now: number): Promise<number> {
     this.purgedAt = now;
     const cutoff = now - this.retentionDays * DAY_MS;
-    const result = await (
-      await this.db()
-    )
+    const db = await this.db();
+    const result = await db
       .deleteFrom('partial_leads')
       .where('updated_at', '<', cutoff)
       .executeTakeFirst();
+    // Links outlive their partial lead only to say so, until a retention period past expiry.
+    await db.deleteFrom('resume_links').where('expires_at', '<', cutoff).execute();
     return Number(result.numDeletedRows);
   }
 
@@ -219,24 +247,98 @@ export class PartialLeadStore {
       .orderBy('updated_at', 'desc')
       .limit(filter.limit ?? 200);
     if (filter.flowId) query = query.where('flow_id', '=', filter.flowId);
-    const rows = await query.execute();
-    return rows.map((row): PartialLead => ({
-      id: row.id,
-      flowId: row.flow_id,
-      flowVersion: Number(row.flow_version),
-      email: row.email,
-      answers: JSON.parse(row.answers) as Record<string, unknown>,
-      step: row.step,
-      history: JSON.parse(row.history) as string[],
-      stepNumber: Number(row.step_number),
-      stepTotal: Number(row.step_total),
-      stepQuestion: row.step_question,
-      pageUri: row.page_uri,
-      consentText: row.consent_text,
-      consentedAt: Number(row.consented_at),
-      createdAt: Number(row.created_at),
-      updatedAt: Number(row.updated_at),
-    }));
+    return (await query.execute()).map(partialLeadOf);
+  }
+
+  /** The partial lead `handle` opens while it is unfinished (its owner asking for a link). */
+  async open(handle: PartialKey): Promise<PartialLead | undefined> {
+    const row = await this.opened(handle);
+    return row && row.lead_id === null ? this.get(row.id) : undefined;
+  }
+
+  /** Partial lead `id` while it is unfinished and kept, else undefined. */
+  async get(id: string): Promise<PartialLead | undefined> {
+    const row = await (
+      await this.db()
+    )
+      .selectFrom('partial_leads')
+      .selectAll()
+      .where('id', '=', id)
+      .where('lead_id', 'is', null)
+      .executeTakeFirst();
+    return row ? partialLeadOf(row) : undefined;
+  }
+
+  /** Whether partial lead `id` became a lead (a resume link for it says so). */
+  async isFinished(id: string): Promise<boolean> {
+    const row = await (
+      await this.db()
+    )
+      .selectFrom('partial_leads')
+      .select('lead_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Boolean(row?.lead_id);
+  }
+
+  /**
+   * A new key for unfinished partial lead `id` (a resume link opened it on another device): the
+   * device that opened it holds the only key; an older one starts a new partial lead if it saves.
+   */
+  async rekey(id: string, now: number): Promise<PartialKey | undefined> {
+    const key = token(24);
+    const result = await (
+      await this.db()
+    )
+      .updateTable('partial_leads')
+      .set({ key_hash: hashOf(key), updated_at: now })
+      .where('id', '=', id)
+      .where('lead_id', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? { id, key } : undefined;
+  }
+
+  /**
+   * Claims the reminders due for `flowId`: unfinished partial leads last saved at least `delayMs`
+   * ago and never reminded. Each is claimed by one conditional update, so of several instances
+   * only one mails it; `unremind` gives a claim back when its mail could not be sent.
+   */
+  async claimReminders(flowId: string, delayMs: number, now: number): Promise<PartialLead[]> {
+    const db = await this.db();
+    const due = await db
+      .selectFrom('partial_leads')
+      .selectAll()
+      .where('flow_id', '=', flowId)
+      .where('lead_id', 'is', null)
+      .where('reminded_at', 'is', null)
+      .where('updated_at', '<=', now - delayMs)
+      .where('updated_at', '>=', now - this.retentionDays * DAY_MS)
+      .orderBy('updated_at')
+      .limit(50)
+      .execute();
+    const claimed: PartialLead[] = [];
+    for (const row of due) {
+      const taken = await db
+        .updateTable('partial_leads')
+        .set({ reminded_at: now })
+        .where('id', '=', row.id)
+        .where('reminded_at', 'is', null)
+        .where('lead_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) claimed.push(partialLeadOf(row));
+    }
+    return claimed;
+  }
+
+  /** The reminder of `id` was not sent: the next check tries again. */
+  async unremind(id: string): Promise<void> {
+    await (
+      await this.db()
+    )
+      .updateTable('partial_leads')
+      .set({ reminded_at: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** How many rows are kept at all (finished or not): what a test of "nothing kept" reads. */

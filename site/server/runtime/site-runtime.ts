@@ -66,9 +66,13 @@ import {
 } from '@/site/server/leads/lead-services';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
 import { PartialLeadStore } from '@/site/server/leads/partial-lead-store';
+import { PartialDeliveries } from '@/site/server/leads/partial-deliveries';
+import { PartialDeliveryStore } from '@/site/server/leads/partial-delivery-store';
 import { answerProgressPost } from '@/site/server/leads/handle-progress-post';
 import { AssignmentStore } from '@/site/server/leads/assignment-store';
 import { startOverdueChecks } from '@/site/server/leads/overdue-leads';
+import { ResumeLinks } from '@/site/server/leads/resume-links';
+import { ResumeService, startReminders } from '@/site/server/leads/resume-service';
 import type { Mailer } from '@/site/server/mail/mailer';
 import { createSiteMailer } from '@/site/server/mail/site-mailer';
 import type { ProcessRuntime } from './process-handle.mjs';
@@ -78,6 +82,8 @@ export type RuntimePhase = 'build' | 'run';
 
 /** How often each instance looks for overdue leads (each is mailed once, by one instance). */
 const OVERDUE_CHECK_MS = 60_000;
+/** How often each instance looks for partial leads due a reminder (each is mailed once). */
+const REMINDER_CHECK_MS = 60_000;
 
 export class SiteRuntime implements ProcessRuntime {
   readonly phase: RuntimePhase;
@@ -98,6 +104,10 @@ export class SiteRuntime implements ProcessRuntime {
   readonly leads: LeadServices;
   /** Saved progress with consent: partial leads, until finished, forgotten or expired. */
   readonly partials: PartialLeadStore;
+  /** Partial leads sent to HubSpot (flows with `saveProgress.formKey`), through their outbox. */
+  readonly partialDeliveries: PartialDeliveries;
+  /** Resume links (finish a partial lead on any device) and reminders. */
+  readonly resume: ResumeService;
   /** Who answers each lead (round-robin or rules), and the overdue mails. */
   readonly assignments: AssignmentStore;
   /** The process's delivery workers (HubSpot's, each webhook's); they run once started. */
@@ -114,6 +124,7 @@ export class SiteRuntime implements ProcessRuntime {
   readonly hubspotForms: HubSpotFormsService;
   private formsRefresh: FormsRefresh | undefined;
   private overdueChecks: { stop(): void } | undefined;
+  private reminders: { stop(): void } | undefined;
   private started = false;
   private stopping: Promise<void> | undefined;
   private watcher: FlowWatcher | undefined;
@@ -141,8 +152,25 @@ export class SiteRuntime implements ProcessRuntime {
     const store = new OutboxStore(this.database);
     this.assignments = new AssignmentStore(this.database, env.LEADS_ASSIGN_RULES ?? []);
     this.partials = new PartialLeadStore(this.database, env.PARTIAL_LEADS_RETENTION_DAYS);
+    this.resume = new ResumeService({
+      links: new ResumeLinks(this.database, this.partials, env.RESUME_LINK_DAYS),
+      partials: this.partials,
+      mailer: () => this.mailer,
+      siteUrl: env.SITE_URL,
+      brandName: env.BRAND_NAME,
+      retentionDays: env.PARTIAL_LEADS_RETENTION_DAYS,
+      liveFlows: () => Object.values(this.flows.current().flows),
+      flowTitle: async (flowId, version) =>
+        (await this.flows.flow(flowId, version))?.title ?? flowId,
+      rateLimit: createRateLimit(env.LEADS_RATE_LIMIT, this.database, 'resume-links'),
+    });
+    this.partialDeliveries = new PartialDeliveries(
+      new PartialDeliveryStore(this.database, store),
+      () => this.worker.kick(),
+    );
     this.leads = createLeadServices({
       partials: this.partials,
+      partialDeliveries: this.partialDeliveries,
       assignments: this.assignments,
       store,
       files: this.uploads,
@@ -151,7 +179,13 @@ export class SiteRuntime implements ProcessRuntime {
       mailer: this.mailer,
     });
     // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
-    this.worker = createDeliveryWorker(store, this.uploads, this.dialect === 'sqlite');
+    this.worker = createDeliveryWorker(
+      store,
+      this.uploads,
+      this.dialect === 'sqlite',
+      undefined,
+      this.partialDeliveries.queue,
+    );
     this.funnel = createFunnelServices(this.database, this.flows);
     this.auth = onceUntilFailure(() => createSiteAuthApi(this.database, this.mailer));
     this.clientErrorsRateLimit = createRateLimit(CLIENT_ERRORS_PER_MINUTE);
@@ -192,6 +226,7 @@ export class SiteRuntime implements ProcessRuntime {
       },
       OVERDUE_CHECK_MS,
     );
+    this.reminders = startReminders(this.resume, REMINDER_CHECK_MS);
   }
 
   /**
@@ -205,6 +240,7 @@ export class SiteRuntime implements ProcessRuntime {
       this.watcher?.stop();
       this.formsRefresh?.stop();
       this.overdueChecks?.stop();
+      this.reminders?.stop();
       if (this.started) await this.worker.stop(graceMs);
       await this.close();
     })();
@@ -225,7 +261,16 @@ export class SiteRuntime implements ProcessRuntime {
 
   /** `POST /api/leads/{flowId}/progress`: saved progress (partial leads). */
   postProgress(request: Request, flowId: string): Promise<Response> {
-    return answerProgressPost(request, flowId, { ...this.leads, partials: this.partials });
+    return answerProgressPost(request, flowId, {
+      ...this.leads,
+      partials: this.partials,
+      resume: this.resume,
+    });
+  }
+
+  /** `POST /api/resume`: a resume link opens (or deletes) the answers it was sent for. */
+  postResume(request: Request): Promise<Response> {
+    return this.resume.answer(request);
   }
 
   pagePolicy(scriptHashes: readonly string[]): { key: string; value: string }[] {
