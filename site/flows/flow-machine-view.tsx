@@ -220,7 +220,14 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         uri: window.location.href,
         name: props.pageName ?? routeName(window.location.pathname),
       };
-      saveProgressRemotely(flow, { step: stepAt!, history: passed, answers: given }, handle, page)
+      const hidden = capturedHidden(flow, readFirstTouch());
+      saveProgressRemotely(
+        flow,
+        { step: stepAt!, history: passed, answers: given },
+        handle,
+        page,
+        hidden,
+      )
         .then((saved) => {
           if (!saved) return;
           keepPartialHandle(flow.id, saved);

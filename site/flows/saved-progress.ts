@@ -64,6 +64,8 @@ export async function saveProgressRemotely(
   progress: { step: string; history: string[]; answers: Answers },
   handle: PartialHandle | null,
   page: { uri: string; name: string },
+  /** The visit's hidden values (UTM parameters…), sent as a lead sends them. */
+  hidden: Record<string, string> = {},
 ): Promise<PartialHandle | null> {
   const files = new Set(uploadFields(flow).map((field) => field.name));
   const answers = Object.fromEntries(
@@ -76,6 +78,7 @@ export async function saveProgressRemotely(
     history: progress.history,
     answers,
     page,
+    hidden,
     consent: true,
     ...(handle ? { partial: handle } : {}),
   });
