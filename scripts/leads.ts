@@ -7,7 +7,7 @@
  *   replay <id> --to <destination>
  *                               send one lead again to one destination (hubspot or a webhook's
  *                               name), whatever became of it before
- *   export --csv                every lead as CSV on stdout
+ *   export --csv                every lead as CSV on stdout, a column per question (leads-csv.ts)
  *   stats
  *   funnel <flowId> [--since YYYY-MM-DD] [--version N] [--json]
  *                               steps seen, transitions taken, where visits left (flow events),
@@ -213,7 +213,9 @@ async function main() {
       return replay(store, args);
     case 'export':
       if (!args.includes('--csv')) fail(usage);
-      process.stdout.write(await leadsToCsv(store));
+      process.stdout.write(
+        await leadsToCsv({ store, flows: runtime.flows, assignments: runtime.assignments }),
+      );
       return;
     case 'stats': {
       const stats = await store.stats();

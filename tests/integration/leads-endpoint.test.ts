@@ -413,7 +413,10 @@ describe.each(dialects)('on %s', (dialect) => {
         expect(JSON.parse(stats.stdout)).toMatchObject({
           deliveries: { delivered: held, held: 0 },
         });
-        expect(csv.stdout.split('\r\n')[0]).toMatch(/^id,flow,status,submitted_at/);
+        // A column per question, headed by its flow and its words (several flows are in it).
+        const header = csv.stdout.split('\r\n')[0]!;
+        expect(header).toMatch(/^Flow,Version,Lead id,Submitted \(UTC\),Received \(UTC\),Status,/);
+        expect(header).toContain(',client: What is your industry?,');
         expect(csv.stdout).toContain((await outbox())[0]!.id);
       } finally {
         await fake.close();

@@ -100,7 +100,8 @@ export async function exportPost(request: Request): Promise<Response> {
     (await siteRuntime().flows.fresh(0)).ids(),
   );
   if (problems.length > 0) return new Response(`${problems.join('\n')}\n`, { status: 400 });
-  const csv = await leadsToCsv(siteRuntime().leads.store, filter);
+  const { leads, flows, assignments } = siteRuntime();
+  const csv = await leadsToCsv({ store: leads.store, flows, assignments }, filter);
   await recordAudit({
     staff: checked.staff,
     action: 'exported leads as CSV',

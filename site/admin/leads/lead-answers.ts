@@ -26,9 +26,10 @@ const LIST = ', ';
 function labelled(
   options: { label: string; value: string }[] | undefined,
   value: Answers[string] | undefined,
+  list: string,
 ): string {
   const label = (v: string) => options?.find((o) => o.value === v)?.label ?? v;
-  if (Array.isArray(value)) return value.map(label).join(LIST);
+  if (Array.isArray(value)) return value.map(label).join(list);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value === undefined || value === '' ? '—' : label(value);
 }
@@ -44,11 +45,15 @@ export function answerRows(
   }));
 }
 
-/** `answerRows` with each row's field name and stored value (what a webhook receives). */
+/**
+ * `answerRows` with each row's field name and stored value (what a webhook receives). `list`
+ * joins a multiple choice's labels (the CSV export joins them with "; ": labels hold commas).
+ */
 export function answerEntries(
   flow: ResolvedFlow,
   answers: Answers,
   fileLinks: Record<string, string> = {},
+  list = LIST,
 ): { step: string; heading: string; rows: AnswerEntry[] }[] {
   return walkAnswers(flow, answers).steps.flatMap((id) => {
     const step = flow.steps.find((s) => s.id === id);
@@ -63,7 +68,7 @@ export function answerEntries(
               field: id,
               value: answers[id],
               question: step.question,
-              answer: labelled(step.options, answers[id]),
+              answer: labelled(step.options, answers[id], list),
             },
           ],
         },
@@ -76,7 +81,7 @@ export function answerEntries(
         field: field.name,
         value,
         question: field.label,
-        answer: labelled(field.options, value),
+        answer: labelled(field.options, value, list),
         ...(href && value ? { href } : {}),
       };
     });
