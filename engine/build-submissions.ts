@@ -1,4 +1,5 @@
 import { isEmptyAnswer } from './conditions';
+import { computeValues, type ComputedResult } from './computed-values';
 import { indexFlow, walkAnswers } from './flow-walk';
 import { visibleFields } from './field-schema';
 import type { ValidAnswers } from './validate-answers';
@@ -20,6 +21,17 @@ export function answerText(value: Answers[string] | undefined): string | undefin
   if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
+}
+
+/**
+ * A computed value as sent: a number in decimals (rounded to 10 places, so 0.1 + 0.2 is "0.3"),
+ * `true`/`false`, a list joined like an answer's, and `""` when it is unknown.
+ */
+export function computedText(value: ComputedResult): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(Number(value.toFixed(10)));
+  if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
+  return String(value);
 }
 
 /** "Question text -> answer label" for each choice asked, in order, separated by a blank line. */
@@ -61,12 +73,17 @@ export function buildSubmissions(
       return step.kind === 'choice' ? step.id === key : step.fields.some((f) => f.name === key);
     });
   let cachedTranscript: string | undefined;
+  let computed: Record<string, ComputedResult> | undefined;
   const valueOf = (value: SubmissionValue): string => {
     if ('constant' in value) return value.constant;
     if ('transcript' in value) return (cachedTranscript ??= transcript(flow, answers));
     if ('file' in value)
       return isEmptyAnswer(answers[value.file]) ? '' : (ctx.files?.[value.file] ?? '');
     if ('hidden' in value) return ctx.hidden?.[value.hidden] ?? '';
+    if ('computed' in value)
+      return computedText(
+        (computed ??= computeValues(flow, answers, ctx.hidden))[value.computed] ?? null,
+      );
     const text = answerText(answers[value.answer]);
     if (text !== undefined) return text;
     return keyAsked(value.answer) ? '' : (value.whenNotAsked ?? '');

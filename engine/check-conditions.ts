@@ -5,14 +5,16 @@ import type { Condition } from './types';
 
 function checkConditionShape(c: Condition, pointer: string, report: Report): boolean {
   const keys = Object.keys(c);
-  const ops = keys.filter((k) => ['equals', 'oneOf', 'isEmpty', 'not', 'all', 'any'].includes(k));
+  const ops = keys.filter((k) =>
+    ['equals', 'oneOf', 'isEmpty', 'not', 'all', 'any', 'expr'].includes(k),
+  );
   const hasAnswer = keys.includes('answer');
   const leaf = ops.length === 1 && ['equals', 'oneOf', 'isEmpty'].includes(ops[0]!);
   if (ops.length !== 1 || hasAnswer !== leaf) {
     report(
       pointer,
       'A condition needs exactly one operator',
-      'Write {"answer": id, "equals" | "oneOf" | "isEmpty": ...}, or {"not"}, {"all"}, {"any"}',
+      'Write {"answer": id, "equals" | "oneOf" | "isEmpty": ...}, {"expr"}, or {"not"}, {"all"}, {"any"}',
       { code: 'condition.shape' },
     );
     return false;

@@ -15,13 +15,15 @@ export interface About {
   code: DiagnosticCode;
   args?: DiagnosticArgs;
   fix?: NameFix;
+  /** Where in the expression at the pointer the problem lies (Diagnostic.textOffset). */
+  textOffset?: number;
 }
 
 export type Report = (pointer: string, message: string, hint: string, about: About) => void;
 
 /** A Report that adds each problem to `diagnostics`, as a diagnostic of `file`. */
 export function reportTo(file: string, diagnostics: Diagnostic[]): Report {
-  return (pointer, message, hint, { code, args, fix }) =>
+  return (pointer, message, hint, { code, args, fix, textOffset }) =>
     diagnostics.push({
       file,
       pointer,
@@ -30,6 +32,7 @@ export function reportTo(file: string, diagnostics: Diagnostic[]): Report {
       code,
       ...(args && { args }),
       ...(fix && { fix }),
+      ...(textOffset !== undefined && { textOffset }),
     });
 }
 

@@ -34,7 +34,7 @@ interface Sent {
 /** What one submission field's value source produces. */
 type Source =
   | { kind: 'values'; values: Sent[]; multiple: boolean; step: string }
-  | { kind: 'text'; what: string; email: boolean; step?: string }
+  | { kind: 'text'; what: string; email: boolean; number?: boolean; step?: string }
   | { kind: 'hidden'; name: string };
 
 const describePath = (path: FlowPath, n: number) =>
@@ -72,6 +72,8 @@ function sourceOf(flow: ResolvedFlow, field: SubmissionField): Source {
     return { kind: 'text', what: 'the transcript of the answers', email: false };
   if ('file' in value)
     return { kind: 'text', what: `the link to the file of "${value.file}"`, email: false };
+  if ('computed' in value)
+    return { kind: 'text', what: `the computed value "${value.computed}"`, email: false };
   const key = value.answer;
   const notAsked: Sent[] =
     value.whenNotAsked !== undefined && value.whenNotAsked !== ''
@@ -111,6 +113,8 @@ function sourceOf(flow: ResolvedFlow, field: SubmissionField): Source {
     kind: 'text',
     what: `the answer to "${key}" at step "${step.id}"`,
     email: asked.type === 'email',
+    // A number field's answer is a plain decimal ("12500"): what a HubSpot number field reads.
+    number: asked.type === 'number',
     step: step.id,
   };
 }
@@ -273,7 +277,7 @@ export function checkHubSpot(
     if (source.kind === 'text') {
       const mismatch =
         allowed !== undefined ||
-        declared.fieldType === 'number' ||
+        (declared.fieldType === 'number' && !source.number) ||
         declared.fieldType === 'datepicker' ||
         (declared.fieldType === 'email' && !source.email);
       if (mismatch) {

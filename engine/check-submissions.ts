@@ -60,12 +60,14 @@ export function checkSubmissions(
         );
       names.add(f.name);
       const v = f.value as Record<string, unknown>;
-      const kinds = ['answer', 'constant', 'transcript', 'file', 'hidden'].filter((k) => k in v);
+      const kinds = ['answer', 'constant', 'transcript', 'file', 'hidden', 'computed'].filter(
+        (k) => k in v,
+      );
       if (kinds.length !== 1 || ('whenNotAsked' in v && !('answer' in v))) {
         report(
           `${pointer}/value`,
           'A value needs exactly one source',
-          'Write {"answer"} (optionally with "whenNotAsked"), {"constant"}, {"transcript": true}, {"file"} or {"hidden"}',
+          'Write {"answer"} (optionally with "whenNotAsked"), {"constant"}, {"transcript": true}, {"file"}, {"hidden"} or {"computed"}',
           { code: 'submission.value-source', args: { field: f.name, form: sub.formKey } },
         );
         return;
@@ -81,6 +83,8 @@ export function checkSubmissions(
         }
         return;
       }
+      // A computed value's name and the answers it needs are checked by checkComputed.
+      if ('computed' in v) return;
       const key =
         typeof v.answer === 'string' ? v.answer : typeof v.file === 'string' ? v.file : undefined;
       if (key === undefined) return;

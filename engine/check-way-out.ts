@@ -18,6 +18,9 @@ function partial(c: Condition, answers: Answers, known: Set<string>): boolean | 
     if (parts.includes(decisive)) return decisive;
     return parts.includes(undefined) ? undefined : !decisive;
   }
+  // An expression may read any answer: it decides nothing before the step (check-computed.ts
+  // requires an `otherwise` beside it).
+  if ('expr' in c) return undefined;
   return known.has(c.answer) ? evaluateCondition(c, answers) : undefined;
 }
 

@@ -8,6 +8,13 @@
 export * from './types';
 export { evaluateCondition, describeCondition, isEmptyAnswer } from './conditions';
 export {
+  computeValues,
+  evaluateExpression,
+  type ComputedResult,
+  type ExpressionScope,
+} from './computed-values';
+export { parseExpression, expressionNames, type Expr } from './expression';
+export {
   fieldSchema,
   stepSchema,
   choiceSchema,
@@ -17,12 +24,20 @@ export {
   type StepSchema,
 } from './field-schema';
 export { EMAIL } from './field-rules';
+export {
+  currencySymbol,
+  formatNumber,
+  numberDecimals,
+  numberInputMode,
+  parseNumber,
+} from './number-field';
 export { validateAnswers, type ValidateAnswersResult, type ValidAnswers } from './validate-answers';
 export {
   buildSubmissions,
   hiddenSent,
   legalConsent,
   transcript,
+  computedText,
   LIST_SEPARATOR,
 } from './build-submissions';
 export {

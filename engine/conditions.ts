@@ -1,3 +1,4 @@
+import { exprConditionHolds } from './computed-values';
 import type { Condition } from './types';
 
 /**
@@ -39,17 +40,22 @@ export function evaluateCondition(
   if ('not' in condition) return !evaluateCondition(condition.not, answers);
   if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers));
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers));
+  if ('expr' in condition) return exprConditionHolds(condition, answers);
   const value = answers[condition.answer];
   if ('equals' in condition) return matches(value, condition.equals);
   if ('oneOf' in condition) return condition.oneOf.some((wanted) => matches(value, wanted));
   return isEmptyAnswer(value) === condition.isEmpty;
 }
 
-/** Every answer key a condition reads, with the value(s) it compares against. */
+/**
+ * Every answer key a condition reads, with the value(s) it compares against. An `{expr}`
+ * condition reads none here: check-computed.ts checks what it reads.
+ */
 export function conditionReads(condition: Condition): { answer: string; values: string[] }[] {
   if ('not' in condition) return conditionReads(condition.not);
   if ('all' in condition) return condition.all.flatMap(conditionReads);
   if ('any' in condition) return condition.any.flatMap(conditionReads);
+  if ('expr' in condition) return [];
   if ('equals' in condition) return [{ answer: condition.answer, values: [condition.equals] }];
   if ('oneOf' in condition) return [{ answer: condition.answer, values: condition.oneOf }];
   return [{ answer: condition.answer, values: [] }];
@@ -60,6 +66,7 @@ export function describeCondition(condition: Condition): string {
   if ('not' in condition) return `not (${describeCondition(condition.not)})`;
   if ('all' in condition) return condition.all.map(describeCondition).join(' and ');
   if ('any' in condition) return condition.any.map(describeCondition).join(' or ');
+  if ('expr' in condition) return condition.expr;
   if ('equals' in condition) return `${condition.answer} = ${condition.equals}`;
   if ('oneOf' in condition) return `${condition.answer} in ${condition.oneOf.join(' / ')}`;
   return condition.isEmpty ? `${condition.answer} empty` : `${condition.answer} given`;

@@ -13,6 +13,7 @@ import {
   isHttpUrl,
   messages,
 } from './field-rules';
+import { numberMessages, numberProblem, parseNumber } from './number-field';
 
 /*
  * zod schemas generated from a flow's field specs. The browser renderer feeds them to
@@ -92,6 +93,8 @@ function presentSchema(field: ResolvedField): FieldSchema {
       );
     case 'consent':
       return z.literal(true, { error: required });
+    case 'number':
+      return numberSchema(field, required);
     case 'file': {
       const extensions = extensionsOf(field);
       // The answer is the uploaded file's original name; the server checks the bytes.
@@ -104,6 +107,34 @@ function presentSchema(field: ResolvedField): FieldSchema {
       );
     }
   }
+}
+
+/**
+ * A number field (number-field.ts): the text as typed ("$12,500", or a JSON number from an API
+ * client), kept as its plain decimal ("12500"); refused when it is no number, or outside the
+ * field's bounds and step, with the words the visitor reads in the browser too.
+ */
+function numberSchema(field: ResolvedField, required: string): FieldSchema {
+  return z.pipe(
+    z.pipe(
+      z.transform((v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v)),
+      z
+        .string({
+          // Absent (empty, by isEmptyAnswer) is "required"; a box ticked or a list, no number.
+          error: (issue) =>
+            issue.input === undefined ? required : numberMessages.notANumber(field),
+        })
+        .check(z.trim(), z.minLength(1, { error: required, abort: true })),
+    ),
+    z.transform((typed: string, ctx) => {
+      const value = parseNumber(field, typed);
+      const problem =
+        value === undefined ? numberMessages.notANumber(field) : numberProblem(field, value);
+      if (problem === undefined) return value!;
+      ctx.issues.push({ code: 'custom', message: problem, input: typed });
+      return z.NEVER;
+    }),
+  );
 }
 
 /**

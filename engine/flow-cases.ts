@@ -10,6 +10,7 @@ import {
   runOptions,
   type PathRun,
 } from './option-variants';
+import { decimalText } from './number-field';
 import { sampleValue } from './sample-answers';
 import {
   RENDERER_WORDS,
@@ -63,13 +64,24 @@ export interface FlowCases {
  * One wrong value per field type with a rule beyond "required" (field-rules.ts); the message a
  * case expects is the one the engine's own schema gives for it, as the browser shows it.
  */
-const INVALID_SAMPLES: Partial<Record<FieldType, (field: ResolvedField) => string>> = {
+const INVALID_SAMPLES: Partial<Record<FieldType, (field: ResolvedField) => string | undefined>> = {
   email: () => 'alex.sample@example',
   phone: () => '555123',
   url: () => 'example.com/grant',
   fullName: () => 'Alex 2',
   file: (field) => `sample-${field.name}.exe`,
+  number: numberInvalidSample,
 };
+
+/**
+ * A number the field refuses and a visitor can type through the amount's mask (which takes
+ * digits only): just above the maximum, or just under a minimum above 0; words when unmasked.
+ */
+function numberInvalidSample(field: ResolvedField): string | undefined {
+  if (field.max !== undefined) return decimalText(field.max + (field.step ?? 1));
+  if ((field.min ?? 0) >= 1) return decimalText((field.min ?? 0) - 1);
+  return field.format === 'currency' ? undefined : 'twelve';
+}
 
 function schemaMessage(schema: FieldSchema, value: unknown): string {
   const parsed = schema.safeParse(value);

@@ -4,6 +4,7 @@ import { validateAnswers } from './validate-answers';
 import { chooseTransition, indexFlow, targetsOf } from './flow-walk';
 import { topologicalOrder } from './topological-order';
 import { stepCandidates } from './sample-answers';
+import { stepsReadByConditions } from './resolve-computed';
 import type { Answers, HubSpotBody, PathStep, ResolvedFlow } from './types';
 
 export interface FlowPath {
@@ -96,6 +97,7 @@ export function exploreFlow(
   const paths: FlowPath[] = [];
   const stuck: FlowExploration['stuck'] = [];
   let truncated = false;
+  const scored = stepsReadByConditions(flow);
 
   const visit = (id: string, answers: Answers, trail: PathStep[], taken: string[]) => {
     if (paths.length >= maxPaths) {
@@ -109,16 +111,21 @@ export function exploreFlow(
     }
     const step = steps.get(id);
     if (!step || trail.some((t) => t.step === id)) return;
-    const seen = new Set<number>();
-    for (const candidate of stepCandidates(step, answers)) {
+    // A step an expression reads: each answer may change a later branch, so each is followed.
+    const every = scored.has(id);
+    const seen = new Set<string>();
+    for (const candidate of stepCandidates(step, answers, every)) {
       const merged = { ...answers, ...candidate };
       const transition = chooseTransition(step, merged);
       if (!transition) {
         stuck.push({ step: id, answer: candidate });
         continue;
       }
-      if (seen.has(transition.index)) continue;
-      seen.add(transition.index);
+      const group = every
+        ? `${transition.index}:${JSON.stringify(candidate)}`
+        : `${transition.index}`;
+      if (seen.has(group)) continue;
+      seen.add(group);
       visit(
         transition.to,
         merged,

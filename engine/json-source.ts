@@ -251,7 +251,24 @@ export function locate(source: JsonSource, diagnostic: Diagnostic): Diagnostic {
   const path = pointerSegments(diagnostic.pointer);
   const where = path.length > 0 ? describe(root, path) : undefined;
   const target = pointerTarget(root, diagnostic.pointer);
-  return { ...diagnostic, ...at(source.text, target?.offset ?? 0), ...(where && { where }) };
+  const inside = diagnostic.textOffset;
+  const text = inside === undefined ? undefined : nodeAtPointer(root, diagnostic.pointer);
+  const offset =
+    text?.type === 'string' && inside !== undefined
+      ? offsetInString(source.text, text.offset, inside)
+      : (target?.offset ?? 0);
+  return { ...diagnostic, ...at(source.text, offset), ...(where && { where }) };
+}
+
+/**
+ * The offset in the file of the character at `index` of the JSON string starting (at its opening
+ * quote) at `start`: escapes (`\"`, `\u0041`) take more characters in the file than in the value.
+ */
+function offsetInString(text: string, start: number, index: number): number {
+  let i = start + 1;
+  for (let n = 0; n < index && i < text.length && text[i] !== '"'; n++)
+    i += text[i] !== '\\' ? 1 : text[i + 1] === 'u' ? 6 : 2;
+  return i;
 }
 
 /**

@@ -99,6 +99,12 @@ const PROPERTIES: Record<string, [string, string]> = {
   booking: ['booking', 'a booking'],
   fallbackFlow: ['flow to fall back to', 'a flow to fall back to'],
   mask: ['input mask', 'an input mask'],
+  min: ['smallest number', 'a smallest number'],
+  max: ['largest number', 'a largest number'],
+  step: ['step', 'a step'],
+  format: ['format', 'a format'],
+  currency: ['currency', 'a currency'],
+  unit: ['unit', 'a unit'],
   multiple: ['"several answers" setting', 'a "several answers" setting'],
   version: ['version', 'a version'],
 };
@@ -136,6 +142,7 @@ const PATTERNS: Record<string, string> = {
     'must be a page of the site (starting with /) or an address starting with https://',
   '^/[^?#]*$': 'must be a page of the site, starting with / and without ? or #',
   '^\\.[a-z0-9]+$': 'must be a file extension such as .pdf, in small letters',
+  '^[A-Z]{3}$': 'must be a currency code of three capital letters, such as USD',
 };
 
 const TYPES: Record<string, string> = {
@@ -470,6 +477,32 @@ const WORDS: Record<DiagnosticCode, Words> = {
     hint: 'Choose a flow that asks for a preferred day and time',
   }),
 
+  // Number fields.
+  'number.min-above-max': (a) => ({
+    message: `The number field ${q(a.text('field'))} accepts numbers from ${a.text('min')} to ${a.text('max')}: no number is both`,
+    hint: 'Make the smallest number at most the largest (the smallest is 0 unless you set it)',
+  }),
+  'number.step-not-positive': (a) => ({
+    message: `The number field ${q(a.text('field'))} goes up in steps of ${a.text('value')}`,
+    hint: 'Give a step above 0, such as 1 for whole numbers, or none',
+  }),
+  'number.unknown-currency': (a) => ({
+    message: `The number field ${q(a.text('field'))} names the currency ${q(a.text('value'))}, which does not exist`,
+    hint: 'Give a currency code such as USD, EUR or GBP',
+  }),
+  'number.currency-unused': (a) => ({
+    message: `The number field ${q(a.text('field'))} shows plain numbers, but names the currency ${q(a.text('value'))}`,
+    hint: 'Show it as an amount of money, or remove the currency',
+  }),
+  'number.finer-than-currency': (a) => ({
+    message: `The ${words(a.text('property'))[0]} of the number field ${q(a.text('field'))} is ${a.text('value')}, finer than ${a.text('currency')} amounts go`,
+    hint: "Round it to the currency's cents",
+  }),
+  'number.placeholder-refused': (a) => ({
+    message: `The number field ${q(a.text('field'))} shows ${q(a.text('value'))} as its example, which visitors may not enter (${a.text('problem')})`,
+    hint: 'Give an example the field accepts, or remove it',
+  }),
+
   // Saved progress.
   'save-progress.no-email': () => ({
     message:
@@ -541,6 +574,61 @@ const WORDS: Record<DiagnosticCode, Words> = {
   'link.host-not-allowed': (a) => ({
     message: `This sends visitors to ${a.text('host')}, a site flows may not send them to`,
     hint: anotherSite(a.text('host')),
+  }),
+  // Computed values: the studio marks the expression at the name or operator (textOffset).
+  'computed.syntax': (a) => ({
+    message: `This calculation cannot be read: ${a.text('problem')}`,
+    hint: 'Check the marked place',
+  }),
+  'computed.unknown-name': (a) => ({
+    message: `The calculation uses ${q(a.text('name'))}, which is no answer, hidden value or computed value of this flow`,
+    hint: a.has('suggestion')
+      ? `Did you mean ${q(a.text('suggestion'))}?`
+      : 'Use the name of a step, a field, a hidden value or a computed value',
+  }),
+  'computed.name-taken': (a) => ({
+    message: `The computed value ${q(a.text('name'))} has the name of an answer or hidden value`,
+    hint: 'Give it a name of its own',
+  }),
+  'computed.cycle': (a) => ({
+    message: `These computed values are calculated from each other in a circle: ${path(a.list('names'))}`,
+    hint: 'Calculate one of them from answers only',
+  }),
+  'computed.type': (a) => ({
+    message: a.has('found')
+      ? `The calculation needs ${a.text('expected')} here, but this is ${a.text('found')}`
+      : `The calculation mixes ${a.text('left')} and ${a.text('right')}`,
+    hint: 'Use values of the same kind: numbers with numbers, texts with texts',
+  }),
+  'computed.divide-by-zero': (a) => ({
+    message: `The calculation divides by ${q(a.text('divisor'))}, which can be 0`,
+    hint: `Check it first: if ${a.text('divisor')} != 0 then … else …`,
+  }),
+  'computed.not-asked': (a) => ({
+    message: `The calculation uses the answer to ${quoted(a.list('answers'))}, but visitors on the path ${path(a.list('path'))} are not asked it by then`,
+    hint: 'Score it with points(…), give it a default with default(…, …), or ask it on every path',
+  }),
+  'computed.not-an-option': (a) => ({
+    message: `${q(a.text('value'))} is never a value of ${q(a.text('name'))}`,
+    hint: a.has('allowed') ? chooseFrom(a, 'allowed') : 'Check the spelling',
+  }),
+  'computed.no-table': (a) => ({
+    message:
+      a.text('table') === 'bands'
+        ? 'The calculation uses band(…), but its computed value lists no bands'
+        : `The calculation scores ${q(a.text('name'))}, but lists no points for its options`,
+    hint:
+      a.text('table') === 'bands'
+        ? 'Add the bands and the number each starts at'
+        : 'Add the points of each option',
+  }),
+  'computed.hidden-in-condition': (a) => ({
+    message: `A branch tests the hidden value ${q(a.text('name'))}`,
+    hint: 'Branch on answers only: where a visitor goes must follow from what they answered',
+  }),
+  'computed.needs-otherwise': (a) => ({
+    message: `Step ${q(a.text('step'))} branches on a calculation but has no "otherwise" step`,
+    hint: 'Add an "otherwise" step for the values no branch takes',
   }),
 };
 

@@ -1,5 +1,6 @@
 import type {
   AcceptMap,
+  ComputedValue,
   Condition,
   EndingButton,
   FieldType,
@@ -30,6 +31,12 @@ export interface RawField {
   mask?: string;
   accept?: AcceptMap;
   maxBytes?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  format?: 'plain' | 'currency';
+  currency?: string;
+  unit?: string;
   requiredMessage?: string;
   legalConsent?: LegalConsentKind[];
 }
@@ -81,6 +88,8 @@ export interface RawFlow extends FlowHeader {
     formKey: string;
     fields: { name: string; objectTypeId: string; value: SubmissionValue }[];
   }[];
+  /** Named values computed from answers (README "Computed values"). */
+  computed?: Record<string, ComputedValue>;
 }
 
 export interface RawOptionList {

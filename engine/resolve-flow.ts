@@ -1,6 +1,7 @@
 import { reportTo, type Report } from './check-context';
 import { guessName } from './did-you-mean';
 import { resolveHidden } from './hidden-fields';
+import { resolveComputed } from './resolve-computed';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
 import type {
   Diagnostic,
@@ -125,6 +126,13 @@ export function resolveFlow(
       out.options = resolveOptions(f.options, lists, `${pointer}/options`, report);
     }
     if (f.type === 'phone') out.mask = f.mask ?? DEFAULT_PHONE_MASK;
+    if (f.type === 'number') {
+      // Amounts and counts are not negative unless the flow says so (and the phone keyboard
+      // then needs no minus key).
+      out.min = f.min ?? 0;
+      out.format = f.format ?? (f.currency === undefined ? 'plain' : 'currency');
+      if (out.format === 'currency') out.currency = f.currency ?? 'USD';
+    }
     return out;
   };
 
@@ -217,5 +225,6 @@ export function resolveFlow(
       fields: s.fields.map((f) => ({ name: f.name, objectTypeId: f.objectTypeId, value: f.value })),
     })),
   };
+  resolveComputed(flow, data, report);
   return { flow, diagnostics };
 }

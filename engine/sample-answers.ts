@@ -1,4 +1,5 @@
 import { visibleFields } from './field-schema';
+import { numberSample } from './number-field';
 import type { Answers, ResolvedField, ResolvedStep } from './types';
 
 /** Sample contact details and field values used where a path needs them. */
@@ -22,6 +23,8 @@ export function sampleValue(field: ResolvedField): Answers[string] {
       return field.options?.[0] ? [field.options[0].value] : [];
     case 'consent':
       return true;
+    case 'number':
+      return numberSample(field);
     case 'file': {
       const ext = Object.values(field.accept ?? {}).flat()[0] ?? '.pdf';
       return `sample-${field.name}${ext}`;
@@ -34,9 +37,14 @@ export function sampleValue(field: ResolvedField): Answers[string] {
  * for a field step a fully filled sample plus variants (each option of a list field, each
  * optional field left empty). The path walker keeps one candidate per transition taken.
  */
-export function stepCandidates(step: ResolvedStep, answersBefore: Answers): Answers[] {
+export function stepCandidates(
+  step: ResolvedStep,
+  answersBefore: Answers,
+  /** Every candidate even for one way on: a later `{expr}` branch reads this step's answer. */
+  every = false,
+): Answers[] {
   // A step without branches has one transition: one candidate represents every answer.
-  const single = step.next.branches.length === 0;
+  const single = !every && step.next.branches.length === 0;
   if (step.kind === 'choice') {
     if (single && step.options[0]) {
       return [{ [step.id]: step.multiple ? [step.options[0].value] : step.options[0].value }];

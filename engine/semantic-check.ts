@@ -1,7 +1,9 @@
 import { checkBooking } from './check-booking';
+import { checkComputed } from './check-computed';
 import { checkConditions } from './check-conditions';
 import { reachable, reportTo, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
+import { checkNumberFields } from './check-number-fields';
 import { checkConsentFields, checkHiddenFields } from './check-hidden-consent';
 import { checkProgress } from './check-progress';
 import { checkReferences } from './check-references';
@@ -32,6 +34,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   checkHiddenFields(ctx);
   checkConsentFields(ctx);
   checkBooking(ctx);
+  checkNumberFields(ctx);
   checkSaveProgress(ctx);
   const fromStart = reachable(flow, flow.start);
   // Reachability only once every reference resolves: a dangling reference would make
@@ -39,6 +42,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   if (!referencesBroken) checkGraph(ctx, fromStart);
   const graphBroken = diagnostics.length > 0;
   checkSubmissions(ctx, fromStart, graphBroken);
+  checkComputed(ctx, fromStart, graphBroken);
 
   // Steps with no way out for some answer: computed on the graph (see stepsWithoutWayOut), so a
   // flow's check never lists its paths.

@@ -1,3 +1,5 @@
+import type { Expr } from './expression';
+
 /**
  * Types of the flow engine. Two layers:
  * - the authoring model (what a flow file in `flows/` holds; its contract is
@@ -40,6 +42,11 @@ export interface Diagnostic {
   code?: DiagnosticCode;
   /** The names and values the plain wording is made of (the step, the answer, the value …). */
   args?: DiagnosticArgs;
+  /**
+   * Where in the text at the pointer (an expression of a computed value) the problem lies, from
+   * 0: line and column then point at that name or operator, not at the property.
+   */
+  textOffset?: number;
 }
 
 /**
@@ -119,11 +126,28 @@ export type DiagnosticCode =
   | 'submission.not-upload'
   | 'submission.not-asked'
   | 'submission.asked-on-condition'
+  | 'number.min-above-max'
+  | 'number.step-not-positive'
+  | 'number.unknown-currency'
+  | 'number.currency-unused'
+  | 'number.finer-than-currency'
+  | 'number.placeholder-refused'
   | 'checkout.unknown-answer'
   | 'checkout.not-asked'
   | 'link.refused'
   | 'link.other-site'
-  | 'link.host-not-allowed';
+  | 'link.host-not-allowed'
+  | 'computed.syntax'
+  | 'computed.unknown-name'
+  | 'computed.name-taken'
+  | 'computed.cycle'
+  | 'computed.type'
+  | 'computed.divide-by-zero'
+  | 'computed.not-asked'
+  | 'computed.not-an-option'
+  | 'computed.no-table'
+  | 'computed.hidden-in-condition'
+  | 'computed.needs-otherwise';
 
 /** A diagnostic's names and values by role, e.g. `{ step: 'capital', answer: 'industry' }`. */
 export type DiagnosticArgs = Record<string, string | string[]>;
@@ -147,7 +171,39 @@ export type Condition =
   | { answer: string; isEmpty: boolean }
   | { not: Condition }
   | { all: Condition[] }
-  | { any: Condition[] };
+  | { any: Condition[] }
+  | ExprCondition;
+
+/**
+ * A condition written in the language of computed values (`{"expr": "score < 30"}`, README
+ * "Computed values"). The resolver adds the parsed expression and the computed values it reads,
+ * so the condition is evaluated from the answers alone, in the browser as on the server.
+ */
+export interface ExprCondition {
+  expr: string;
+  /** Filled by the resolver: the parsed expression. */
+  ast?: Expr;
+  /** Filled by the resolver: every computed value the expression reads, directly or not. */
+  uses?: Record<string, ResolvedComputedValue>;
+}
+
+/**
+ * A named value computed from answers, hidden values and other computed values (a score, a
+ * band): `expr` in the language of engine/expression.ts, with the tables its functions read.
+ */
+export interface ComputedValue {
+  expr: string;
+  /** `points(answer)`: per answer key, the points of each option value (others score 0). */
+  points?: Record<string, Record<string, number>>;
+  /** `band(number)`: each label with the lowest number it starts at. */
+  bands?: Record<string, number>;
+  description?: string;
+}
+
+/** A computed value with its expression parsed (plain data: nothing parses text at run time). */
+export interface ResolvedComputedValue extends ComputedValue {
+  ast: Expr;
+}
 
 export interface Branch {
   when: Condition;
@@ -170,7 +226,8 @@ export type FieldType =
   | 'select'
   | 'multiselect'
   | 'consent'
-  | 'file';
+  | 'file'
+  | 'number';
 
 /** react-dropzone's `accept` shape: MIME type → file extensions. */
 export type AcceptMap = Record<string, string[]>;
@@ -191,6 +248,17 @@ export interface ResolvedField {
   /** file: accepted types and the maximum size in bytes. */
   accept?: AcceptMap;
   maxBytes?: number;
+  /**
+   * number (number-field.ts): the bounds (`min` defaults to 0), the step counted from `min`,
+   * `plain` or `currency` (an ISO code, default USD: typed as "$12,500", kept as "12500"), and a
+   * unit shown after the input ("years").
+   */
+  min?: number;
+  max?: number;
+  step?: number;
+  format?: 'plain' | 'currency';
+  currency?: string;
+  unit?: string;
   /** Replaces the default "{Field} is required" message. */
   requiredMessage?: string;
   /**
@@ -286,7 +354,8 @@ export type SubmissionValue =
   | { constant: string }
   | { transcript: true }
   | { file: string }
-  | { hidden: string };
+  | { hidden: string }
+  | { computed: string };
 
 export interface SubmissionField {
   name: string;
@@ -368,6 +437,8 @@ export interface ResolvedFlow extends FlowHeader {
   /** Values captured without asking (UTM parameters, referrer, landing page). */
   hidden: ResolvedHiddenField[];
   submissions: Submission[];
+  /** Named values computed from the answers (scores, bands), when the flow declares any. */
+  computed?: Record<string, ResolvedComputedValue>;
 }
 
 /** What a step of a path answered (choice value(s) or the step's field answers). */

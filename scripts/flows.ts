@@ -30,6 +30,7 @@
  */
 import {
   allTransitions,
+  computeValues,
   countPaths,
   coveringPaths,
   didYouMean,
@@ -295,6 +296,7 @@ async function main(args: string[]): Promise<number> {
       const out = paths.map((p) => ({
         steps: p.steps,
         ending: p.ending,
+        ...(flow.computed && { computed: computeValues(flow, p.answers) }),
         submissions: p.submissions,
       }));
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -305,6 +307,10 @@ async function main(args: string[]): Promise<number> {
       const steps = p.steps.map((s) => `${s.step}=${JSON.stringify(s.answer)}`).join(' → ');
       const sends = p.submissions.map((s) => s.formKey).join(', ') || 'nothing';
       console.log(`${i + 1}. ${steps} → ${p.ending} (sends ${sends})`);
+      // Each computed value on this path (a visit bringing no hidden value); null is unknown.
+      const values = Object.entries(flow.computed ? computeValues(flow, p.answers) : {});
+      if (values.length > 0)
+        console.log(`   ${values.map(([n, v]) => `${n} = ${JSON.stringify(v)}`).join(', ')}`);
     });
     if (flow.hidden.length > 0) {
       const source = (h: (typeof flow.hidden)[number]) =>

@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense } from 'react';
 import { Controller, useController, type Control, type UseFormRegister } from 'react-hook-form';
-import type { ResolvedField } from '@/engine/client';
+import { currencySymbol, numberDecimals, type ResolvedField } from '@/engine/client';
 import { FieldView, type ControlBinding } from './field-view';
-import { usePhoneMask } from './use-phone-mask';
+import { useInputMask, usePhoneMask, type MaskOptions } from './use-phone-mask';
 
 const FileInput = lazy(() => import('./file-input'));
 
@@ -38,9 +38,51 @@ function PhoneField({ id, field, control, error }: Omit<FieldInputProps, 'regist
   );
 }
 
+/**
+ * An amount as the visitor reads it while typing: the currency's symbol, then the number grouped
+ * by thousands ("$12,500"), no more decimals than the field accepts. The form keeps that text;
+ * the engine's schema reads it back as the plain number ("12500") the lead carries.
+ */
+function amountMask(field: ResolvedField): MaskOptions {
+  // Every character of the symbol escaped: IMask reads `0`, `a`, `*`, brackets as placeholders.
+  const symbol = currencySymbol(field.currency ?? 'USD').replace(/./gu, '\\$&');
+  return {
+    mask: `${symbol}num`,
+    blocks: {
+      num: {
+        mask: Number,
+        scale: numberDecimals(field) ?? 2,
+        thousandsSeparator: ',',
+        radix: '.',
+        mapToRadix: ['.'],
+        // No minus key unless the field takes negative amounts; the maximum is left to the
+        // field's message, so a visitor sees why a bigger amount is refused.
+        ...((field.min ?? 0) >= 0 ? { min: 0 } : {}),
+      },
+    },
+  };
+}
+
+function AmountField({ id, field, control, error }: Omit<FieldInputProps, 'register' | 'onFile'>) {
+  const { field: bound } = useController({ control, name: field.name });
+  const value = typeof bound.value === 'string' ? bound.value : '';
+  const mask = useInputMask(amountMask(field), value, bound.onChange);
+  return (
+    <FieldView
+      id={id}
+      field={field}
+      error={error}
+      bind={() => ({ name: bound.name, defaultValue: value, onBlur: bound.onBlur, ...mask })}
+    />
+  );
+}
+
 export function FieldInput({ id, field, control, register, error, onFile }: FieldInputProps) {
   if (field.type === 'phone') {
     return <PhoneField id={id} field={field} control={control} error={error} />;
+  }
+  if (field.type === 'number' && field.format === 'currency') {
+    return <AmountField id={id} field={field} control={control} error={error} />;
   }
   if (field.type === 'file') {
     const upload = (

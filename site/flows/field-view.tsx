@@ -5,7 +5,7 @@
  * bound to react-hook-form (field-input). What differs between the two is only the binding.
  */
 import type { ChangeEvent, FocusEvent, ReactNode, RefCallback } from 'react';
-import type { ResolvedField } from '@/engine/client';
+import { numberInputMode, type ResolvedField } from '@/engine/client';
 import { uploadHint, UploadView } from './upload-view';
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -145,6 +145,33 @@ export function FieldView({ id, field, bind, error, upload }: FieldViewProps) {
         />
       );
       break;
+    case 'number': {
+      // A text input with a number keyboard, not `type="number"`: that one drops what it cannot
+      // read ("$12,500"), steps on a scroll, and says nothing a screen reader can use.
+      const unitId = field.unit ? `${id}-unit` : undefined;
+      const describedBy = [aria['aria-describedby'], unitId].filter(Boolean).join(' ');
+      control = (
+        <span className="field__number">
+          <input
+            id={id}
+            type="text"
+            inputMode={numberInputMode(field)}
+            className="field__input"
+            placeholder={field.placeholder}
+            autoComplete="off"
+            {...aria}
+            aria-describedby={describedBy || undefined}
+            {...bind()}
+          />
+          {unitId ? (
+            <span id={unitId} className="field__unit">
+              {field.unit}
+            </span>
+          ) : null}
+        </span>
+      );
+      break;
+    }
     case 'file':
       control = upload ?? (
         <UploadView

@@ -7,6 +7,8 @@
  */
 import {
   findStep,
+  formatNumber,
+  parseNumber,
   stepLeadIn,
   stepProgress,
   visibleFields,
@@ -42,7 +44,12 @@ function answerBinding(field: ResolvedField, answers: Answers) {
       return { name: field.name, defaultChecked: Array.isArray(value) && value.includes(option) };
     }
     if (field.type === 'file') return { name: field.name };
-    return { name: field.name, defaultValue: typeof value === 'string' ? value : '' };
+    const text = typeof value === 'string' ? value : '';
+    // A known amount shows as the renderer's mask will show it ("$12,500"), so nothing jumps.
+    if (field.type === 'number' && field.format === 'currency' && parseNumber(field, text)) {
+      return { name: field.name, defaultValue: formatNumber(field, parseNumber(field, text)!) };
+    }
+    return { name: field.name, defaultValue: text };
   };
 }
 

@@ -1,8 +1,9 @@
 'use client';
 /**
- * The `(###) ###-####` mask of a phone field. The input is the field view's plain element from
- * the first render; react-imask is imported lazily (only steps with a phone field load it) and
- * attached to that same element, so digits typed while it loads are kept and focus never moves.
+ * The input masks of the fields: a phone field's `(###) ###-####` and an amount's `$12,500`. The
+ * input is the field view's plain element from the first render; react-imask is imported lazily
+ * (only steps with a phone or amount field load it) and attached to that same element, so digits
+ * typed while it loads are kept and focus never moves.
  */
 import { useCallback, useEffect, useRef, type ChangeEvent } from 'react';
 
@@ -15,11 +16,29 @@ interface MaskHandle {
 
 /** The ref and change handler that bind a phone input to `value` through the mask. */
 export function usePhoneMask(mask: string, value: string, onChange: (value: string) => void) {
+  return useInputMask({ mask }, value, onChange);
+}
+
+/**
+ * IMask's options, as data (a number block's `mask` is the `Number` constructor). The mask is
+ * made again only when they change.
+ */
+export type MaskOptions = Record<string, unknown>;
+
+/** The ref and change handler that bind an input to `value` through an IMask mask. */
+export function useInputMask(
+  options: MaskOptions,
+  value: string,
+  onChange: (value: string) => void,
+) {
   const input = useRef<HTMLInputElement | null>(null);
+  const key = JSON.stringify(options);
+  const latestOptions = useRef(options);
   const handle = useRef<MaskHandle | null>(null);
   const latest = useRef(onChange);
   useEffect(() => {
     latest.current = onChange;
+    latestOptions.current = options;
   });
 
   useEffect(() => {
@@ -27,7 +46,7 @@ export function usePhoneMask(mask: string, value: string, onChange: (value: stri
     void import('react-imask').then(({ IMask }) => {
       const el = input.current;
       if (cancelled || !el) return;
-      const masked = IMask(el, { mask }) as unknown as MaskHandle;
+      const masked = IMask(el, latestOptions.current as never) as unknown as MaskHandle;
       masked.on('accept', () => latest.current(masked.value));
       handle.current = masked;
       // Formats what was typed before the mask arrived.
@@ -38,7 +57,7 @@ export function usePhoneMask(mask: string, value: string, onChange: (value: stri
       handle.current?.destroy();
       handle.current = null;
     };
-  }, [mask]);
+  }, [key]);
 
   // A value set from outside (restored answers) goes through the mask too.
   useEffect(() => {

@@ -10,6 +10,7 @@
  */
 import {
   CONTACT_KEYS,
+  expressionNames,
   type Condition,
   type FieldType,
   type RawField,
@@ -210,6 +211,7 @@ export function answerKeysOfStep(step: RawStep): string[] {
 export function conditionReads(condition: Condition, keys: ReadonlySet<string>): boolean {
   if ('answer' in condition) return keys.has(condition.answer);
   if ('not' in condition) return conditionReads(condition.not, keys);
+  if ('expr' in condition) return expressionNames(condition.expr).some((n) => keys.has(n));
   const inner = 'all' in condition ? condition.all : condition.any;
   return inner.some((c) => conditionReads(c, keys));
 }

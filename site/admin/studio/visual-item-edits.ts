@@ -96,7 +96,12 @@ export const FIELD_TYPES = [
   'select',
   'multiselect',
   'consent',
+  'number',
 ] as const satisfies readonly FieldType[];
+
+/** What a number field says beyond its label: its bounds, step, format, currency and unit. */
+const NUMBER_SETTINGS = ['min', 'max', 'step', 'format', 'currency', 'unit'] as const;
+export type NumberSetting = (typeof NUMBER_SETTINGS)[number];
 
 const withOptions = (type: FieldType) => type === 'select' || type === 'multiselect';
 
@@ -114,6 +119,10 @@ export function setFieldType(text: string, step: number, at: number, type: Field
     if (type !== 'phone' && field.mask !== undefined) out = set(out, [...path, 'mask'], undefined);
     if (type !== 'consent' && field.legalConsent !== undefined)
       out = set(out, [...path, 'legalConsent'], undefined);
+    if (type !== 'number') {
+      for (const key of NUMBER_SETTINGS)
+        if (field[key] !== undefined) out = set(out, [...path, key], undefined);
+    }
     if (type !== 'file') {
       if (field.accept !== undefined) out = set(out, [...path, 'accept'], undefined);
       if (field.maxBytes !== undefined) out = set(out, [...path, 'maxBytes'], undefined);
@@ -158,6 +167,28 @@ export function setFieldConsent(
         )
       : text,
   );
+}
+
+/**
+ * Sets one of a number field's settings; `undefined` (a blank box) removes it, so the engine's
+ * default holds (min 0, no max, any step, plain). A currency goes with the plain format.
+ */
+export function setNumberSetting(
+  text: string,
+  step: number,
+  at: number,
+  key: NumberSetting,
+  value: number | string | undefined,
+): string {
+  return onStep(text, step, (s) => {
+    const field = s.fields?.[at];
+    if (field?.type !== 'number') return text;
+    const path = ['steps', step, 'fields', at];
+    let out = set(text, [...path, key], value);
+    if (key === 'format' && value !== 'currency' && field.currency !== undefined)
+      out = set(out, [...path, 'currency'], undefined);
+    return out;
+  });
 }
 
 /** A new text field at the end of a step's fields, its answer key made from its label. */

@@ -23,6 +23,7 @@ import {
   setFieldLabel,
   setFieldRequired,
   setFieldType,
+  setNumberSetting,
   setOptionLabel,
   setOptionValue,
 } from './visual-item-edits';
@@ -39,7 +40,12 @@ const TYPE_NAMES: Record<FieldType, string> = {
   multiselect: 'Several choices',
   consent: 'Consent box',
   file: 'File upload',
+  number: 'Number or amount',
 };
+
+/** A number typed in a settings box: blank (or not a number) removes the setting. */
+const settingNumber = (text: string) =>
+  text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
 
 export function VisualOptions({ ctx, step, at }: StepProps) {
   const [valueOf, setValueOf] = useState<number | null>(null);
@@ -207,6 +213,50 @@ export function VisualFields({ ctx, step, at }: StepProps) {
                     />{' '}
                     Records a subscription
                   </label>
+                </>
+              )}
+              {field.type === 'number' && (
+                <>
+                  <Labelled label={<>Field {n} shows</>}>
+                    {(id) => (
+                      <select
+                        id={id}
+                        value={field.format ?? (field.currency ? 'currency' : 'plain')}
+                        onChange={(e) =>
+                          ctx.change(
+                            setNumberSetting(
+                              ctx.text,
+                              at,
+                              i,
+                              'format',
+                              e.target.value === 'currency' ? 'currency' : undefined,
+                            ),
+                          )
+                        }
+                      >
+                        <option value="plain">A number</option>
+                        <option value="currency">
+                          An amount of money ({field.currency ?? 'USD'})
+                        </option>
+                      </select>
+                    )}
+                  </Labelled>
+                  {(['min', 'max'] as const).map((key) => (
+                    <LabelledInput
+                      key={key}
+                      label={
+                        <>
+                          Field {n} {key === 'min' ? 'smallest' : 'largest'} number
+                        </>
+                      }
+                      inputMode="decimal"
+                      placeholder={key === 'min' ? '0' : 'none'}
+                      value={field[key] === undefined ? '' : String(field[key])}
+                      onChange={(v) =>
+                        ctx.change(setNumberSetting(ctx.text, at, i, key, settingNumber(v)))
+                      }
+                    />
+                  ))}
                 </>
               )}
               <VisualHubSpotField ctx={ctx} answer={field.name} name={field.label} />

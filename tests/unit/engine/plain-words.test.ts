@@ -156,7 +156,7 @@ describe('plain words', () => {
       an empty question
         step "revenue" › question: The question of step "revenue" is empty. Write something here, or remove it
       a field of an unknown type
-        step "contact" › field "company" › type: The type of field "company" of step "contact" cannot be "colour". Choose one of: text, fullName, email, textarea, url, phone, select, multiselect, consent, file
+        step "contact" › field "company" › type: The type of field "company" of step "contact" cannot be "colour". Choose one of: text, fullName, email, textarea, url, phone, number, select, multiselect, consent, file
       a HubSpot field name with a dash
         form "question" › field "what-phase" › name: The HubSpot name of field "what-phase" of form "question" may use only letters, digits, _ and a {brandSlug} placeholder. "what-phase" cannot be used: change it
       a link that is not a page

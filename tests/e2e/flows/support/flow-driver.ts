@@ -33,7 +33,10 @@ export function sampleFile(name: string): { name: string; mimeType: string; buff
   };
 }
 
-/** How a stored answer is typed into the UI (phone digits go through the mask). */
+/**
+ * How a stored answer is typed into the UI: phone digits and numbers key by key, through the
+ * mask (an amount's "10000" shows as "$10,000"), as a visitor types them.
+ */
 export async function fillField(
   scope: Locator,
   field: ResolvedField,
@@ -59,6 +62,7 @@ export async function fillField(
       if (typeof value === 'string' && value !== '') await control.setInputFiles(sampleFile(value));
       return;
     case 'phone':
+    case 'number':
       await control.click();
       await control.pressSequentially(String(value ?? ''));
       return;
