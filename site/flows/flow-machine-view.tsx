@@ -265,7 +265,7 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         `We e-mailed a link to ${typeof to === 'string' ? to : 'your address'}. It opens your answers once, on any device, until ${until}.`,
       );
     });
-  }, [flow.id]);
+  }, [flow.id, setLinkPending, setKeptStatus]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -318,7 +318,10 @@ export function FlowMachineView(props: FlowMachineViewProps) {
     else if (step && !submitting) saveProgress(flow, step.id, history, answers);
   }, [resumable, props.persist, flow, ending, step, submitting, history, answers]);
 
-  const { onEnding } = props;
+  const { onEnding, onAnswers } = props;
+  useEffect(() => {
+    onAnswers?.(answers);
+  }, [answers, onAnswers]);
   const endingDone = useRef(false);
   useEffect(() => {
     if (!ending || endingDone.current) return;

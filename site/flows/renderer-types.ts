@@ -36,6 +36,8 @@ export interface FlowRendererProps {
   suppressReadyToTalkFlag?: boolean;
   /** Called once an ending is reached (after a successful submission when it submits). */
   onEnding?: (ending: string, answers: Answers) => void;
+  /** Called with the answers whenever they change (the studio's preview shows computed values). */
+  onAnswers?: (answers: Answers) => void;
   /** Remember progress in session storage and follow the browser's Back button. */
   resumable?: boolean;
   className?: string;

@@ -10,15 +10,19 @@
  * bodies HubSpot would receive instead of posting a lead, and no funnel event is sent nor redirect
  * followed; with `persist` and `resumable` off no progress is written to session storage (which
  * the public site shares on this origin) and no history entry is pushed. A new flow (the text
- * loaded again) starts the preview afresh. Memoised on the flow, as the paths are: the page
+ * loaded again) starts the preview afresh. The flow's computed values are shown as the answers
+ * change. Memoised on the flow, as the paths are: the page
  * re-renders on every keystroke, the flow only when the text loads again.
  */
 import { memo, useId, useMemo, useState } from 'react';
 import {
+  computeValues,
   coveringPaths,
   endingHref,
   findEnding,
   pathSubmissions,
+  type Answers,
+  type ComputedResult,
   type PathSubmission,
   type ResolvedFlow,
 } from '@/engine/client';
@@ -68,10 +72,38 @@ function WouldSend({ flow, run }: { flow: ResolvedFlow; run: Run }) {
   );
 }
 
+/** The flow's computed values for the answers given so far, as they change ("unknown" before). */
+function ComputedNow({ flow, answers }: { flow: ResolvedFlow; answers: Answers }) {
+  const names = Object.keys(flow.computed ?? {});
+  if (names.length === 0) return null;
+  const values = computeValues(flow, answers);
+  const shown = (value: ComputedResult | undefined) => {
+    if (value === null || value === undefined) return 'unknown';
+    if (Array.isArray(value)) return value.join(', ');
+    return typeof value === 'string' ? `"${value}"` : String(value);
+  };
+  return (
+    <section className={styles.sends} aria-label="Computed values">
+      <h3>Computed values</h3>
+      <dl>
+        {names.map((name) => (
+          <div key={name}>
+            <dt>
+              <code>{name}</code>
+            </dt>
+            <dd>{shown(values[name])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export const StudioPreview = memo(function StudioPreview({ flow }: { flow: ResolvedFlow }) {
   const [width, setWidth] = useState<Width>('phone');
   const [startAt, setStartAt] = useState(flow.start);
   const [run, setRun] = useState<Run>({ flow, key: 0, sent: [], ending: null });
+  const [answers, setAnswers] = useState<Answers>({});
   const restart = () => setRun((r) => ({ flow: r.flow, key: r.key + 1, sent: [], ending: null }));
   if (run.flow !== flow) setRun({ flow, key: run.key + 1, sent: [], ending: null });
 
@@ -144,6 +176,7 @@ export const StudioPreview = memo(function StudioPreview({ flow }: { flow: Resol
             label={flow.title}
             onRestart={restart}
             onEnding={(ending) => setRun((r) => ({ ...r, ending }))}
+            onAnswers={setAnswers}
             preview={(input) => {
               const sent = pathSubmissions(flow, input.answers);
               setRun((r) => ({ ...r, sent }));
@@ -151,6 +184,7 @@ export const StudioPreview = memo(function StudioPreview({ flow }: { flow: Resol
           />
         </div>
       </div>
+      <ComputedNow flow={flow} answers={answers} />
       <WouldSend flow={flow} run={run} />
     </div>
   );

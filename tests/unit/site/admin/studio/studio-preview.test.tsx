@@ -137,3 +137,24 @@ describe('the studio preview', () => {
     expectNothingLeft();
   });
 });
+
+describe('the studio preview of a flow with computed values', () => {
+  it('shows each computed value as the answers change', async () => {
+    const user = userEvent.setup();
+    const prequal = flows.clientPrequal!;
+    render(<StudioPreview flow={prequal} />);
+    const values = screen.getByRole('region', { name: 'Computed values' });
+    const valueOf = (name: string) =>
+      within(values).getByText(name).closest('div')!.querySelector('dd')!.textContent;
+    expect(valueOf('band')).toBe('"early"');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '250000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Over 5 years' }));
+    expect(valueOf('score')).toBe('55');
+    expect(valueOf('band')).toBe('"close"');
+    await user.click(await screen.findByRole('button', { name: '740 or above' }));
+    expect(valueOf('score')).toBe('100');
+    expect(valueOf('band')).toBe('"ready"');
+    expectNothingLeft();
+  });
+});
