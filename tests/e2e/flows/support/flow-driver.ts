@@ -92,7 +92,8 @@ export async function answerStep(
     await option.click();
     return;
   }
-  const answers = answer as Answers;
+  // A path lists a step's one answer bare when its key is the step's id (a field named like it).
+  const answers = stepAnswers({ step: step.id, answer: answer as PathStep['answer'] });
   for (const field of visibleFields(step.fields, answersBefore)) {
     await fillField(scope, field, answers[field.name]);
   }
