@@ -16,6 +16,7 @@ const sections = [
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/flows', label: 'Questionnaires' },
   { href: '/admin/flows#option-lists', label: 'Option lists' },
+  { href: '/admin/experiments', label: 'A/B tests' },
 ];
 
 export function AdminFrame(props: { staff: StaffUser; current: string; children: ReactNode }) {

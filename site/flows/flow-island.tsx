@@ -8,6 +8,7 @@
  * mounts: pages pay for the questionnaire code only when someone uses it.
  */
 import {
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -21,6 +22,7 @@ import { hasSavedProgress, savedProgressVersion } from './progress-key';
 import type { BookingIslandProps } from './booking/booking-flow';
 import type { ResolvedFlow } from '@/engine/client';
 import type { FlowRendererProps } from './renderer-types';
+import type { ChosenVariant } from './experiment-variant';
 
 type Draft = Record<string, unknown>;
 
@@ -68,8 +70,13 @@ async function fetchFlow(flowId: string, version?: number): Promise<ResolvedFlow
  * the visitor goes on with the questions they answered; the page's version when there is none,
  * or when that version cannot be had (the renderer then starts afresh).
  */
-async function flowToRun(flowId: string, pageVersion: number): Promise<ResolvedFlow> {
-  const saved = savedProgressVersion(flowId);
+async function flowToRun(
+  flowId: string,
+  pageVersion: number,
+  variant: number = pageVersion,
+): Promise<ResolvedFlow> {
+  // Saved progress first, then the visit's A/B test variant (experiment-variant.ts).
+  const saved = savedProgressVersion(flowId) ?? variant;
   if (saved === undefined || saved === pageVersion) return fetchFlow(flowId, pageVersion);
   const path = `/api/flows/${encodeURIComponent(flowId)}/versions/${saved}`;
   const response = await fetch(path).catch(() => undefined);
@@ -78,11 +85,11 @@ async function flowToRun(flowId: string, pageVersion: number): Promise<ResolvedF
 }
 
 /** The renderer's code and its flows, fetched in parallel. */
-async function load(island: IslandRenderer): Promise<Loaded> {
+async function load(island: IslandRenderer, variant?: number): Promise<Loaded> {
   if (island.kind === 'flow') {
     const [module, flow] = await Promise.all([
       import('./flow-renderer'),
-      flowToRun(island.flowId, island.version),
+      flowToRun(island.flowId, island.version, variant),
     ]);
     return {
       Renderer: module.FlowRenderer as unknown as Loaded['Renderer'],
@@ -180,18 +187,36 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
   const flowId = island.flowId;
   const opening = island.kind === 'flow' ? island.opening : undefined;
   const [openingVersion, openingStep] = [opening?.version, opening?.step];
+  // A page's questionnaire asks, as it arrives, which A/B test variant this visit gets (none:
+  // the page's own version); the renderer loads that version, at once when it is another.
+  const variant = useRef<Promise<ChosenVariant | undefined>>(undefined);
+  const chosenVariant = useCallback(
+    () =>
+      (variant.current ??=
+        openingVersion === undefined
+          ? Promise.resolve(undefined)
+          : import('./experiment-variant')
+              .then(({ chooseVariant }) => chooseVariant(flowId))
+              .catch(() => undefined)),
+    [flowId, openingVersion],
+  );
 
   // The beacon is fetched once the page has loaded, and only by a page's questionnaire.
   useEffect(() => {
     if (openingVersion === undefined || openingStep === undefined) return;
     const report = () =>
-      void import('./funnel-beacon').then(({ reportFunnel }) =>
-        reportFunnel({ flow: flowId, version: openingVersion, step: openingStep }),
+      void Promise.all([import('./funnel-beacon'), chosenVariant()]).then(
+        ([{ reportFunnel }, chosen]) =>
+          reportFunnel(
+            chosen && chosen.version !== openingVersion
+              ? { flow: flowId, version: chosen.version, step: chosen.start }
+              : { flow: flowId, version: openingVersion, step: openingStep },
+          ),
       );
     if (document.readyState === 'complete') return void setTimeout(report, 0);
     addEventListener('load', report, { once: true });
     return () => removeEventListener('load', report);
-  }, [flowId, openingVersion, openingStep]);
+  }, [flowId, openingVersion, openingStep, chosenVariant]);
 
   useEffect(() => {
     const root = box.current;
@@ -202,10 +227,12 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     // visitor acts (a button or Enter), so nothing typed meanwhile can land in a control that
     // is about to be replaced.
     const prefetch = () => {
-      loading ??= load(latest.current).catch((error: unknown) => {
-        loading = null; // offline or a replaced deploy: the next touch tries again
-        throw error;
-      });
+      loading ??= chosenVariant()
+        .then((chosen) => load(latest.current, chosen?.version))
+        .catch((error: unknown) => {
+          loading = null; // offline or a replaced deploy: the next touch tries again
+          throw error;
+        });
       return loading;
     };
     const swap = () => {
@@ -233,17 +260,22 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     };
     const resume = kind === 'flow' ? hasSavedProgress(flowId) : storedContact() !== null;
     if (resume) swap();
+    let mounted = true;
+    void chosenVariant().then((chosen) => {
+      if (mounted && chosen && chosen.version !== openingVersion) swap();
+    });
     const warm = () => void prefetch().catch(() => undefined);
     const touches = ['pointerdown', 'focusin', 'keydown'] as const;
     for (const type of touches) root.addEventListener(type, warm, { passive: true });
     root.addEventListener('click', onClick, true);
     root.addEventListener('submit', onSubmit, true);
     return () => {
+      mounted = false;
       for (const type of touches) root.removeEventListener(type, warm);
       root.removeEventListener('click', onClick, true);
       root.removeEventListener('submit', onSubmit, true);
     };
-  }, [kind, flowId, loaded]);
+  }, [kind, flowId, loaded, openingVersion, chosenVariant]);
 
   // The swap: the static step is read at the last moment (every keystroke so far is kept, also
   // those typed while "Loading the form…" was held on screen), in the same task as the

@@ -5,6 +5,9 @@
  * `POST /api/flow-events` (a short wait, a full batch, an ending, or the page going away flushes
  * the batch). A visitor with Do Not Track or Global Privacy Control on sends nothing.
  */
+import { variantTag, type VariantTag } from './variant-tag';
+import { trackingDeclined, visitId, visitKey } from './visit';
+
 export interface FunnelEvent {
   flow: string;
   version: number;
@@ -13,28 +16,17 @@ export interface FunnelEvent {
   transition?: string;
 }
 
-const visitKey = 'site:visit';
 const seqKey = 'site:visit-seq';
-const queue: (FunnelEvent & { seq: number; at: number })[] = [];
+const queue: (FunnelEvent & Partial<VariantTag> & { seq: number; at: number })[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
-
-function optedOut(): boolean {
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  return nav.doNotTrack === '1' || nav.globalPrivacyControl === true;
-}
 
 /** This visit's id and the next event number, kept in session storage (this tab only). */
 function visit(): { id: string; seq: number } | undefined {
   try {
     const storage = sessionStorage;
-    let id = storage.getItem(visitKey);
-    if (!id) {
-      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
-        b.toString(16).padStart(2, '0'),
-      ).join('');
-      storage.setItem(visitKey, id);
-    }
+    const id = visitId();
+    if (!id) return undefined;
     const seq = Number(storage.getItem(seqKey) ?? 0);
     storage.setItem(seqKey, String(seq + 1));
     return { id, seq };
@@ -53,10 +45,16 @@ function flush(): void {
 
 /** Queues one event; `now` sends the batch at once (an ending, which may leave the page). */
 export function reportFunnel(event: FunnelEvent, now = false): void {
-  if (typeof navigator.sendBeacon !== 'function' || optedOut()) return;
+  if (typeof navigator.sendBeacon !== 'function' || trackingDeclined()) return;
   const current = visit();
   if (!current) return;
-  queue.push({ ...event, seq: current.seq, at: Date.now() });
+  // The A/B test variant that served this flow version, if any (experiment-variant.ts).
+  queue.push({
+    ...event,
+    ...variantTag(event.flow, event.version),
+    seq: current.seq,
+    at: Date.now(),
+  });
   if (!listening) {
     listening = true;
     addEventListener('pagehide', flush);

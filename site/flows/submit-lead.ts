@@ -4,6 +4,7 @@
  * text parts) plus one part per file when the answers carry uploads.
  */
 import type { Answers } from '@/engine/client';
+import { variantTag } from './variant-tag';
 
 export interface LeadPayload {
   flowId: string;
@@ -33,6 +34,9 @@ export function newIdempotencyKey(): string {
 
 function requestBody(payload: LeadPayload): { body: BodyInit; headers: Record<string, string> } {
   const files = Object.entries(payload.files);
+  // The A/B test variant that served this version, if one did (experiment-variant.ts).
+  const tag = variantTag(payload.flowId, payload.flowVersion);
+  const experiment = tag && { id: tag.experiment, variant: tag.variant };
   const headers: Record<string, string> = { 'Idempotency-Key': payload.idempotencyKey };
   if (payload.partialLead) headers['X-Partial-Lead'] = payload.partialLead;
   if (files.length === 0) {
@@ -40,6 +44,7 @@ function requestBody(payload: LeadPayload): { body: BodyInit; headers: Record<st
     const json: Record<string, unknown> = { answers: payload.answers, page: payload.page };
     if (Object.keys(payload.hidden).length > 0) json.hidden = payload.hidden;
     if (payload.captchaToken) json.captchaToken = payload.captchaToken;
+    if (experiment) json.experiment = experiment;
     return { body: JSON.stringify(json), headers };
   }
   const form = new FormData();
@@ -47,6 +52,7 @@ function requestBody(payload: LeadPayload): { body: BodyInit; headers: Record<st
   form.set('page', JSON.stringify(payload.page));
   if (Object.keys(payload.hidden).length > 0) form.set('hidden', JSON.stringify(payload.hidden));
   if (payload.captchaToken) form.set('captchaToken', payload.captchaToken);
+  if (experiment) form.set('experiment', JSON.stringify(experiment));
   for (const [field, file] of files) form.set(field, file, file.name);
   return { body: form, headers };
 }

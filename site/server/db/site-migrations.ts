@@ -3,6 +3,7 @@
  * is appended here. `npm run db -- migrate` and every server start apply the ones not yet applied.
  */
 import { adminMigrations } from '@/site/server/admin/audit-schema';
+import { experimentMigrations } from '@/site/server/experiments/experiment-schema';
 import { authMigrations } from '@/site/server/auth/auth-migrations';
 import { flowVersionMigrations } from '@/site/server/flows/flow-versions-schema';
 import { funnelMigrations } from '@/site/server/funnel/funnel-schema';
@@ -26,4 +27,6 @@ export const siteMigrations: readonly Migration[] = [
   ...partialLeadMigrations,
   // After the partial leads its rows point at.
   ...partialDeliveryMigrations,
+  // After the funnel's and the outbox's tables, which it tags with the variant.
+  ...experimentMigrations,
 ];

@@ -93,6 +93,10 @@ export function checkFlowEvents(batch: FlowEventBatch, flows: KnownFlows): Check
       transition: event.transition ?? null,
       seq: event.seq,
       at: event.at,
+      // A tag is whole or absent: half of one names no variant.
+      ...(event.experiment !== undefined && event.variant !== undefined
+        ? { experiment: event.experiment, variant: event.variant }
+        : {}),
     })),
   };
 }

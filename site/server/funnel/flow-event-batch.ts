@@ -18,6 +18,8 @@ export const maxEventsPerBatch = 100;
 export const identifierPattern = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const visitPattern = /^[A-Za-z0-9_-]{16,64}$/;
 /** `<step>#<index>`: the index in the engine's numbering, branches first, then `otherwise`. */
+/** An A/B test variant's key, as the back office names it (`A`, `B`, `short-intro`). */
+export const variantKeyPattern = /^[A-Za-z0-9_-]{1,16}$/;
 export const transitionPattern = /^([A-Za-z][A-Za-z0-9_]{0,63})#(0|[1-9][0-9]{0,2})$/;
 // Any plausible clock: a visitor's may be wrong by years and still say where the visit went.
 const earliestAt = Date.UTC(2020, 0, 1);
@@ -59,6 +61,9 @@ export const flowEventSchema = z.strictObject(
       latestAt,
       'the time in milliseconds since 1970, between 2020 and 2100',
     ),
+    /** The A/B test (its id) and variant that served this flow version to the visit. */
+    experiment: integer('experiment', 1, maxSeq, 'an A/B test id from 1').optional(),
+    variant: text('variant', variantKeyPattern, 'a variant key such as "B"').optional(),
   },
   { error: 'each event must be an object' },
 );

@@ -19,6 +19,9 @@ export interface FlowEventTable {
   transition: string | null;
   client_time: number;
   received_at: number;
+  /** The A/B test variant that served the version (experiment-schema.ts); null outside one. */
+  experiment_id?: number | null;
+  variant?: string | null;
 }
 
 /**

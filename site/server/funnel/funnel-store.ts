@@ -38,6 +38,9 @@ export interface FunnelEvent {
   seq: number;
   /** The visitor's clock, ms. */
   at: number;
+  /** The A/B test and variant that served the flow version (experiment-schema.ts). */
+  experiment?: number;
+  variant?: string;
 }
 
 export interface FunnelQuery {
@@ -204,6 +207,8 @@ function eventRow(event: FunnelEvent, receivedAt: number) {
     transition: event.transition,
     client_time: event.at,
     received_at: receivedAt,
+    experiment_id: event.experiment ?? null,
+    variant: event.variant ?? null,
   };
 }
 

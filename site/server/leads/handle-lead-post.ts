@@ -215,6 +215,7 @@ export async function handleLeadPost(
       flowVersion: flow.version,
       answers: validated.answers,
       hidden: hidden.values,
+      ...(lead.experiment ? { experiment: lead.experiment } : {}),
       pageUri: lead.page.uri,
       pageName: lead.page.name,
       hutk: hubspotUtk(request.headers),

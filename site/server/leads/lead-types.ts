@@ -29,6 +29,8 @@ export interface NewLead {
   answers: unknown;
   /** The flow's hidden values captured for the visit (UTM parameters, referrer, …); none: {}. */
   hidden?: Record<string, string>;
+  /** The A/B test and variant that served the version (experiment-schema.ts); none: untagged. */
+  experiment?: { id: number; variant: string };
   pageUri: string;
   pageName: string;
   hutk?: string;

@@ -47,7 +47,7 @@ class FixedStatement {
 
 const insertLeadRow = new FixedStatement(
   'leads',
-  'id, flow_id, flow_version, answers, hidden, search_text, page_uri, page_name, hutk, client_ip, submitted_at, received_at, idempotency_key',
+  'id, flow_id, flow_version, answers, hidden, search_text, page_uri, page_name, hutk, client_ip, submitted_at, received_at, idempotency_key, experiment_id, experiment_variant',
 );
 const insertDeliveryRow = new FixedStatement(
   'lead_deliveries',
@@ -126,6 +126,8 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
         lead.submittedAt,
         due,
         lead.idempotencyKey ?? null,
+        lead.experiment?.id ?? null,
+        lead.experiment?.variant ?? null,
       ]),
     );
     // One delivery per HubSpot form key, and one per webhook (form key ''), each on its own.

@@ -27,6 +27,8 @@ export interface LeadRequest {
   captchaToken?: string;
   honeypot?: unknown;
   files: UploadedFile[];
+  /** The A/B test and variant that served the flow version (site/flows/variant-tag.ts). */
+  experiment?: { id: number; variant: string };
 }
 
 export type ParsedRequest =
@@ -64,6 +66,15 @@ const leadBody = z.object({
   hidden: z.unknown().optional(),
   captchaToken: z.string().max(4096, 'is too long').optional(),
   [honeypotField]: z.unknown().optional(),
+  experiment: z
+    .object(
+      {
+        id: z.int('must be a whole number').min(1).max(2_147_483_647),
+        variant: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, 'must be a variant key'),
+      },
+      'must be an object with id and variant',
+    )
+    .optional(),
 });
 
 /** Answer problems are reported under the answer's own name, as the form knows its fields. */
@@ -102,6 +113,7 @@ function checkShape(value: unknown, files: UploadedFile[]): ParsedRequest {
       captchaToken: parsed.data.captchaToken,
       honeypot: parsed.data[honeypotField],
       files,
+      ...(parsed.data.experiment ? { experiment: parsed.data.experiment } : {}),
     },
   };
 }
@@ -150,7 +162,7 @@ export async function parseMultipartBody(
   const errors: FieldError[] = [];
   const files: UploadedFile[] = [];
   const fields: Record<string, unknown> = {};
-  for (const name of ['answers', 'page', 'hidden']) {
+  for (const name of ['answers', 'page', 'hidden', 'experiment']) {
     const { value, error } = jsonPart(form, name);
     if (error) errors.push(error);
     else if (value !== undefined) fields[name] = value;

@@ -45,6 +45,10 @@ import {
   siteFlowVars,
 } from '@/site/server/flows/site-flow-registry';
 import { createFunnelServices, type FunnelServices } from '@/site/server/funnel/funnel-services';
+import {
+  createExperimentServices,
+  type ExperimentServices,
+} from '@/site/server/experiments/experiment-services';
 import { healthReport, type HealthReport } from '@/site/server/health/health-report';
 import { createRateLimit, type RateDecision } from '@/site/server/http/rate-limit';
 import {
@@ -113,6 +117,8 @@ export class SiteRuntime implements ProcessRuntime {
   /** The process's delivery workers (HubSpot's, each webhook's); they run once started. */
   readonly worker: DeliveryWorkers;
   readonly funnel: FunnelServices;
+  /** A/B tests between published versions: the store, the public list, the reports. */
+  readonly experiments: ExperimentServices;
   readonly auth: () => Promise<AuthApi>;
   readonly search = new SiteSearchHolder();
   readonly clientErrorsRateLimit: (clientKey: string) => Promise<RateDecision>;
@@ -187,6 +193,7 @@ export class SiteRuntime implements ProcessRuntime {
       this.partialDeliveries.queue,
     );
     this.funnel = createFunnelServices(this.database, this.flows);
+    this.experiments = createExperimentServices(this.database, this.flows);
     this.auth = onceUntilFailure(() => createSiteAuthApi(this.database, this.mailer));
     this.clientErrorsRateLimit = createRateLimit(CLIENT_ERRORS_PER_MINUTE);
     this.webhookGuesses = createSecretGuesses(this.database);

@@ -70,6 +70,9 @@ describe.each(dialects)('POST /api/flow-events on %s', (dialect) => {
         transition: event.transition ?? null,
         client_time: event.at,
         received_at: 1_764_000_100_000,
+        // Outside an A/B test (experiment-schema.ts).
+        experiment_id: null,
+        variant: null,
       })),
     );
   });

@@ -1,0 +1,7 @@
+import { stopExperimentPost } from '@/site/admin/experiments/experiment-actions';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+  return stopExperimentPost(request, (await context.params).id);
+}
