@@ -10,7 +10,8 @@ import {
   type ExprProblem,
 } from './expression-types';
 import { exprConditions, flowConditions } from './resolve-computed';
-import type { ResolvedComputedValue, ResolvedStep } from './types';
+import { answerKeysOf } from './flow-walk';
+import type { ResolvedComputedValue, ResolvedFlow, ResolvedStep } from './types';
 
 /** A JSON pointer segment for a name (RFC 6901). */
 const segment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -52,35 +53,14 @@ interface Need {
 }
 
 /**
- * Computed values and `{expr}` conditions (README "Computed values"): names that no answer,
- * hidden value or computed value has ("Did you mean …?", with the corrected expression as the
- * quick fix), a computed value named like an answer, cycles between computed values, type
- * errors, texts a value can never be, tables a function lacks, divisions by a value that can be
- * zero, conditions reading hidden values (a path must follow from the answers alone), steps
- * branching on an expression without an `otherwise`, and, on a sound graph, an answer a use
- * reads outside points(…)/default(…) that some path to the use never asks (the dominator tree,
- * as for submissions: no path is listed).
+ * How the flow's expressions read names: the type of each answer (a number field's range, a
+ * choice's values), hidden value and computed value (each read once; one in a cycle reads as
+ * anything). Shared by the checks of computed values and the HubSpot check of what they send.
  */
-export function checkComputed(
-  ctx: CheckContext,
-  fromStart: Set<string>,
-  graphBroken: boolean,
-): void {
-  const { raw, flow, report, keyOwner } = ctx;
+function typeReader(flow: ResolvedFlow, keyOwner: ReadonlyMap<string, { step: ResolvedStep }>) {
   const definitions: Record<string, ResolvedComputedValue> = flow.computed ?? {};
   const hidden = new Set(flow.hidden.map((h) => h.name));
   const allNames = () => [...Object.keys(definitions), ...keyOwner.keys(), ...hidden];
-
-  for (const name of Object.keys(raw.computed ?? {})) {
-    if (!keyOwner.has(name) && !hidden.has(name)) continue;
-    report(
-      `/computed/${segment(name)}`,
-      `Computed value "${name}" has the name of ${keyOwner.has(name) ? 'an answer' : 'a hidden value'}`,
-      'Give it a name of its own: an expression could not tell them apart',
-      { code: 'computed.name-taken', args: { name } },
-    );
-  }
-
   const options = (name: string) => {
     const step = keyOwner.get(name)?.step;
     if (!step) return undefined;
@@ -128,6 +108,50 @@ export function checkComputed(
     problemsOf.set(name, problems);
     return type;
   }
+  return { env, options, typeOfComputed, problemsOf };
+}
+
+/**
+ * The type of computed value `name` of `flow` (a number with its range, a text with the values it
+ * can be), as the checks read it: what a HubSpot field receiving it must take.
+ */
+export function computedType(flow: ResolvedFlow, name: string): ExprType {
+  const keyOwner = new Map(
+    flow.steps.flatMap((step) => answerKeysOf(step).map((key) => [key, { step }] as const)),
+  );
+  return typeReader(flow, keyOwner).typeOfComputed(name);
+}
+
+/**
+ * Computed values and `{expr}` conditions (README "Computed values"): names that no answer,
+ * hidden value or computed value has ("Did you mean …?", with the corrected expression as the
+ * quick fix), a computed value named like an answer, cycles between computed values, type
+ * errors, texts a value can never be, tables a function lacks, divisions by a value that can be
+ * zero, conditions reading hidden values (a path must follow from the answers alone), steps
+ * branching on an expression without an `otherwise`, and, on a sound graph, an answer a use
+ * reads outside points(…)/default(…) that some path to the use never asks (the dominator tree,
+ * as for submissions: no path is listed).
+ */
+export function checkComputed(
+  ctx: CheckContext,
+  fromStart: Set<string>,
+  graphBroken: boolean,
+): void {
+  const { raw, flow, report, keyOwner } = ctx;
+  const definitions: Record<string, ResolvedComputedValue> = flow.computed ?? {};
+  const hidden = new Set(flow.hidden.map((h) => h.name));
+
+  for (const name of Object.keys(raw.computed ?? {})) {
+    if (!keyOwner.has(name) && !hidden.has(name)) continue;
+    report(
+      `/computed/${segment(name)}`,
+      `Computed value "${name}" has the name of ${keyOwner.has(name) ? 'an answer' : 'a hidden value'}`,
+      'Give it a name of its own: an expression could not tell them apart',
+      { code: 'computed.name-taken', args: { name } },
+    );
+  }
+
+  const { env, options, typeOfComputed, problemsOf } = typeReader(flow, keyOwner);
 
   const reportProblems = (pointer: string, about: string, problems: ExprProblem[]) => {
     for (const p of problems)

@@ -10,6 +10,7 @@
  * - a field HubSpot requires that some submitting path never sends or leaves empty.
  * Pure and browser-safe: the studio runs it on the flow being edited, the CLI on every flow.
  */
+import { computedType } from './check-computed';
 import { guessName } from './did-you-mean';
 import { LIST_SEPARATOR } from './build-submissions';
 import { coveringPaths } from './covering-paths';
@@ -72,8 +73,23 @@ function sourceOf(flow: ResolvedFlow, field: SubmissionField): Source {
     return { kind: 'text', what: 'the transcript of the answers', email: false };
   if ('file' in value)
     return { kind: 'text', what: `the link to the file of "${value.file}"`, email: false };
-  if ('computed' in value)
-    return { kind: 'text', what: `the computed value "${value.computed}"`, email: false };
+  if ('computed' in value) {
+    // A number (a score) fits a number field; a text with known values (a band's labels) is
+    // checked against a dropdown's options like a choice's values.
+    const what = `the computed value "${value.computed}"`;
+    const type = computedType(flow, value.computed);
+    if (type.t === 'number') return { kind: 'text', what, email: false, number: true };
+    if (type.t === 'text' && type.values) {
+      const from = `a value of computed value "${value.computed}"`;
+      return {
+        kind: 'values',
+        values: type.values.map((v) => ({ value: v, from })),
+        multiple: false,
+        step: '',
+      };
+    }
+    return { kind: 'text', what, email: false };
+  }
   const key = value.answer;
   const notAsked: Sent[] =
     value.whenNotAsked !== undefined && value.whenNotAsked !== ''

@@ -12,6 +12,7 @@ export {
 } from './load-flows';
 export { resolveFlow, substitutePlaceholders, contactFields } from './resolve-flow';
 export { semanticCheck } from './semantic-check';
+export { stepsReadByConditions } from './resolve-computed';
 export { buildPartialSubmission } from './partial-submission';
 export { allTransitions, countPaths } from './flow-paths';
 export { transitionCoverage } from './covering-paths';

@@ -7,6 +7,7 @@ import {
   compileGraphFlow,
   flowPaths,
   stepCandidates,
+  stepsReadByConditions,
   transitionCoverage,
   type Answers,
   type FlowEvent,
@@ -30,16 +31,21 @@ const ALL = [
   'contactBanner',
 ];
 
-/** The representative events of a step: one per transition taken (what flowPaths does). */
+/**
+ * The representative events of a step: one per transition taken (what flowPaths does), and one
+ * per answer of a step an expression reads (each may change a later branch).
+ */
 function graphEvents(flow: ResolvedFlow, state: string, answers: Answers): FlowEvent[] {
   const step = flow.steps.find((s) => s.id === state);
   if (!step) return [];
-  const seen = new Set<number>();
+  const every = stepsReadByConditions(flow).has(step.id);
+  const seen = new Set<string>();
   const events: FlowEvent[] = [];
-  for (const values of stepCandidates(step, answers)) {
+  for (const values of stepCandidates(step, answers, every)) {
     const t = chooseTransition(step, { ...answers, ...values });
-    if (t && !seen.has(t.index)) {
-      seen.add(t.index);
+    const group = every ? `${t?.index}:${JSON.stringify(values)}` : `${t?.index}`;
+    if (t && !seen.has(group)) {
+      seen.add(group);
       events.push({ type: 'ANSWER', values });
     }
   }

@@ -305,7 +305,14 @@ describe('the site’s own flows keep their behaviour, now as data', () => {
       .filter((f) => f.session.marksContacted)
       .map((f) => f.id)
       .sort();
-    expect(marking).toEqual(['bookConsult', 'careers', 'client', 'grants', 'readyToTalk']);
+    expect(marking).toEqual([
+      'bookConsult',
+      'careers',
+      'client',
+      'clientPrequal',
+      'grants',
+      'readyToTalk',
+    ]);
     expect(
       Object.values(flows)
         .filter((f) => f.audience === 'candidates')

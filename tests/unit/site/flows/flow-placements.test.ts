@@ -160,6 +160,6 @@ describe('flow placements', () => {
       /fixtureQuiz\.json:\/: warning: Flow "fixtureQuiz" is placed on no page/,
     );
     expect(stderr).not.toMatch(/"client" is placed on no page/);
-    expect(stdout).toContain('14 flows valid');
+    expect(stdout).toContain('15 flows valid');
   });
 });

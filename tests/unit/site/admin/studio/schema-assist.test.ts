@@ -78,7 +78,7 @@ describe('schema completion', () => {
     const { labels } = complete(
       '{"steps": [{"kind": "choice", "next": {"branches": [{"when": {"|"}}]}}]}',
     );
-    expect(labels).toEqual(['answer', 'equals', 'oneOf', 'isEmpty', 'not', 'all', 'any']);
+    expect(labels).toEqual(['answer', 'equals', 'oneOf', 'isEmpty', 'not', 'all', 'any', 'expr']);
   });
 
   it('nothing after a finished value, or where the schema says nothing', () => {
