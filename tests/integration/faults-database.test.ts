@@ -30,6 +30,20 @@ async function health(server: LeadsServer): Promise<{ code: number; body: Health
 }
 
 /**
+ * `/healthz` as a poller reads it: an answer slower than the poller waits (a machine starved by
+ * other test files while SQLite calls wait on the lock) is no answer yet, and is asked again
+ * until the poll's own deadline.
+ */
+async function healthOrNothing(server: LeadsServer) {
+  try {
+    return await health(server);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') return undefined;
+    throw error;
+  }
+}
+
+/**
  * Posts a newsletter lead for `email` as the site's browser code does after a 503: again, with
  * the same Idempotency-Key, after the Retry-After (capped at 1 s here), until it is accepted.
  */
@@ -133,8 +147,10 @@ describe('a database outage under a running server', () => {
     await fake.up();
     await until(
       async () => {
-        const { code, body } = await health(server);
-        return code === 503 && body.failing.some((part) => failingParts.includes(part));
+        const answer = await healthOrNothing(server);
+        return (
+          answer?.code === 503 && answer.body.failing.some((part) => failingParts.includes(part))
+        );
       },
       20_000,
       `/healthz to name ${failingParts.join(' or ')}`,
@@ -165,7 +181,11 @@ describe('a database outage under a running server', () => {
     const counts = deliveries(fake);
     expect(all.filter((email) => counts.get(email) !== 1)).toEqual([]);
     expect([...counts.keys()].sort()).toEqual([...all].sort());
-    await until(async () => (await health(server)).code === 200, 20_000, '/healthz to be 200');
+    await until(
+      async () => (await healthOrNothing(server))?.code === 200,
+      20_000,
+      '/healthz to be 200',
+    );
     return resumedAfterMs;
   }
 
