@@ -40,6 +40,12 @@ export interface WorkerOptions {
   /** Replaces links to stored files by HubSpot Files URLs when the sink can upload them. */
   resolveFiles?: (delivery: DeliveryRow, sink: CrmSink) => Promise<Record<string, string>>;
   log?: (message: string) => void;
+  /**
+   * While true, the worker has nothing it may send and leaves the database alone: a pass is
+   * skipped and counted as done (partial leads' worker while no flow sends them to HubSpot, so
+   * an idle worker never competes for a locked SQLite file).
+   */
+  idle?: () => boolean;
 }
 
 /**
@@ -230,6 +236,14 @@ export class DeliveryWorker {
       const paused = this.pausedUntil - Date.now();
       if (paused > 0) {
         await this.sleep(paused);
+        continue;
+      }
+      if (this.options.idle?.()) {
+        this.lastPassAt = Date.now();
+        this.failingSince = undefined;
+        this.lastError = undefined;
+        this.lastErrorCode = undefined;
+        await this.sleep(this.options.pollMs);
         continue;
       }
       let sent: number;

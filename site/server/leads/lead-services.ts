@@ -134,7 +134,7 @@ export function createDeliveryWorker(
   files: FileStorage,
   soleWorker: boolean,
   log: (message: string) => void = (message) => console.log(`[leads] ${message}`),
-  partials?: DeliveryQueue,
+  partials?: { queue: DeliveryQueue; idle: () => boolean },
 ): DeliveryWorkers {
   const common: Omit<WorkerOptions, 'leaseMs' | 'log'> = {
     retryBaseMs: env.LEADS_RETRY_BASE_MS,
@@ -162,8 +162,9 @@ export function createDeliveryWorker(
   );
   const partialLeads = partials
     ? [
-        new DeliveryWorker(partials, sink, {
+        new DeliveryWorker(partials.queue, sink, {
           ...common,
+          idle: partials.idle,
           leaseMs: env.HUBSPOT_TIMEOUT_MS * 3 + 5_000,
           log: (message) => log(`partial leads: ${message}`),
         }),

@@ -185,13 +185,12 @@ export class SiteRuntime implements ProcessRuntime {
       mailer: this.mailer,
     });
     // One SQLite file has one server; on PostgreSQL other instances' leases run out instead.
-    this.worker = createDeliveryWorker(
-      store,
-      this.uploads,
-      this.dialect === 'sqlite',
-      undefined,
-      this.partialDeliveries.queue,
-    );
+    this.worker = createDeliveryWorker(store, this.uploads, this.dialect === 'sqlite', undefined, {
+      queue: this.partialDeliveries.queue,
+      // No flow sends partial leads to HubSpot: the worker leaves the database alone.
+      idle: () =>
+        !Object.values(this.flows.current().flows).some((flow) => flow.saveProgress?.formKey),
+    });
     this.funnel = createFunnelServices(this.database, this.flows);
     this.experiments = createExperimentServices(this.database, this.flows);
     this.auth = onceUntilFailure(() => createSiteAuthApi(this.database, this.mailer));
