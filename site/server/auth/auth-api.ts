@@ -12,7 +12,7 @@ import { clearedSessionCookie, requestToken, sessionCookie } from './auth-cookie
 import { alreadyRegisteredMail, verificationMail, type MailContext } from './auth-mail';
 import { createAuthRateLimits, type AuthLimitSettings, type Limited } from './auth-rate-limits';
 import { clientKey } from './client-key';
-import { readJsonBody } from './json-body';
+import { readJsonBody } from '@/site/server/http/json-body';
 import { hashPassword, verifyPassword } from './password-hash';
 import { createSessionStore } from './session-store';
 import { createUserStore, toAuthUser, type AuthTables } from './user-store';

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { ResolvedFlow } from '@/engine';
 import type { Mailer } from '@/site/server/mail/mailer';
 import { errorResponse, jsonResponse } from '@/site/server/http/api-response';
-import { fromAnotherSite, overRateLimit, readPostBody } from '@/site/server/http/post-checks';
+import { readJsonBody } from '@/site/server/http/json-body';
+import { fromAnotherSite, overRateLimit } from '@/site/server/http/post-checks';
 import type { RateDecision } from '@/site/server/http/rate-limit';
 import type { PartialLead, PartialLeadStore } from './partial-lead-store';
 import { resumeMail } from './resume-mail';
@@ -114,28 +115,8 @@ export class ResumeService {
       (await overRateLimit(request, this.options.rateLimit, 'requests')) ??
       fromAnotherSite(request, 'Links are opened from this site only');
     if (early) return early;
-    const body = await readPostBody(request, {
-      types: new Set(['application/json']),
-      typeMessage: 'Send application/json',
-      maxBytes: 4096,
-    });
-    if (!body.ok) return body.response;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes));
-    } catch {
-      return errorResponse(400, [{ field: 'body', message: 'The body is not valid JSON' }]);
-    }
-    const parsed = requestShape.safeParse(raw);
-    if (!parsed.success) {
-      return errorResponse(
-        400,
-        parsed.error.issues.map((issue) => ({
-          field: issue.path.map(String).join('.') || 'body',
-          message: issue.message,
-        })),
-      );
-    }
+    const parsed = await readJsonBody(request, requestShape);
+    if (!parsed.ok) return parsed.response;
     const { token, action } = parsed.data;
     const links = this.options.links;
     if (action === 'delete') {

@@ -5,7 +5,7 @@ import { findUnstorable } from '@/site/server/http/storable-text';
 
 const jsonType = new Set(['application/json']);
 
-/** Bodies of the account API are a few hundred bytes; anything far larger is refused. */
+/** Bodies of the account API and the resume links are a few hundred bytes; far larger is refused. */
 const MAX_BODY_BYTES = 16 * 1024;
 
 export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Response };
