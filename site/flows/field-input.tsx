@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Controller, useController, type Control, type UseFormRegister } from 'react-hook-form';
 import { currencySymbol, numberDecimals, type ResolvedField } from '@/engine/client';
 import { FieldView, type ControlBinding } from './field-view';
-import { useInputMask, usePhoneMask, type MaskOptions } from './use-phone-mask';
+import { useInputMask, type MaskOptions } from './use-input-mask';
 
 const FileInput = lazy(() => import('./file-input'));
 
@@ -24,10 +24,17 @@ export interface FieldInputProps {
 
 const noBinding = (): ControlBinding => ({});
 
-function PhoneField({ id, field, control, error }: Omit<FieldInputProps, 'register' | 'onFile'>) {
+/** A field typed through an input mask (a phone number, an amount), bound to the form. */
+function MaskedField({
+  id,
+  field,
+  control,
+  error,
+  mask: options,
+}: Omit<FieldInputProps, 'register' | 'onFile'> & { mask: MaskOptions }) {
   const { field: bound } = useController({ control, name: field.name });
   const value = typeof bound.value === 'string' ? bound.value : '';
-  const mask = usePhoneMask(field.mask ?? '(000) 000-0000', value, bound.onChange);
+  const mask = useInputMask(options, value, bound.onChange);
   return (
     <FieldView
       id={id}
@@ -63,26 +70,11 @@ function amountMask(field: ResolvedField): MaskOptions {
   };
 }
 
-function AmountField({ id, field, control, error }: Omit<FieldInputProps, 'register' | 'onFile'>) {
-  const { field: bound } = useController({ control, name: field.name });
-  const value = typeof bound.value === 'string' ? bound.value : '';
-  const mask = useInputMask(amountMask(field), value, bound.onChange);
-  return (
-    <FieldView
-      id={id}
-      field={field}
-      error={error}
-      bind={() => ({ name: bound.name, defaultValue: value, onBlur: bound.onBlur, ...mask })}
-    />
-  );
-}
-
 export function FieldInput({ id, field, control, register, error, onFile }: FieldInputProps) {
-  if (field.type === 'phone') {
-    return <PhoneField id={id} field={field} control={control} error={error} />;
-  }
-  if (field.type === 'number' && field.format === 'currency') {
-    return <AmountField id={id} field={field} control={control} error={error} />;
+  if (field.type === 'phone' || (field.type === 'number' && field.format === 'currency')) {
+    const mask =
+      field.type === 'phone' ? { mask: field.mask ?? '(000) 000-0000' } : amountMask(field);
+    return <MaskedField id={id} field={field} control={control} error={error} mask={mask} />;
   }
   if (field.type === 'file') {
     const upload = (

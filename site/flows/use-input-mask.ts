@@ -14,11 +14,6 @@ interface MaskHandle {
   destroy(): void;
 }
 
-/** The ref and change handler that bind a phone input to `value` through the mask. */
-export function usePhoneMask(mask: string, value: string, onChange: (value: string) => void) {
-  return useInputMask({ mask }, value, onChange);
-}
-
 /**
  * IMask's options, as data (a number block's `mask` is the `Number` constructor). The mask is
  * made again only when they change.
