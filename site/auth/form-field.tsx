@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import styles from './auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { signIn } from './auth-client';
 import { loginSchema } from './credentials-schema';
-import styles from './auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { FormField } from './form-field';
 import { pathAfterSignIn } from './next-path';
 import { useCredentialsForm } from './use-credentials-form';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { register } from './auth-client';
 import { PASSWORD_MIN, registerSchema } from './credentials-schema';
-import styles from './auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { FormField } from './form-field';
 import { useCredentialsForm } from './use-credentials-form';
 

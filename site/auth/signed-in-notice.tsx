@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import styles from './auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { SignOutButton } from './sign-out-button';
 import { useAuthUser } from './use-auth-user';
 import { authRoutes } from './user';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { authProblem, resendVerification, verifyEmail } from './auth-client';
-import styles from './auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { FormField } from './form-field';
 import { useHydrated } from './use-hydrated';
 import { authRoutes, type AuthUser } from './user';

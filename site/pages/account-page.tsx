@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import styles from '@/site/auth/auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { SignOutButton } from '@/site/auth/sign-out-button';
 import { emailVerified } from '@/site/server/auth/email-verified-guard';
 

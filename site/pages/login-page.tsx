@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import styles from '@/site/auth/auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { LoginForm } from '@/site/auth/login-form';
 import { RegisterForm } from '@/site/auth/register-form';
 import { SignedInNotice } from '@/site/auth/signed-in-notice';

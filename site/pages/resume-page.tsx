@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import styles from '@/site/flows/resume/resume.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { ResumeActions, ResumeRefused } from '@/site/flows/resume/resume-actions';
 import { linkRefusal } from '@/site/server/leads/resume-service';
 import type { LinkState } from '@/site/server/leads/resume-links';

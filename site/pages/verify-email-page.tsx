@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import styles from '@/site/auth/auth-forms.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { VerifyEmail } from '@/site/auth/verify-email';
 import { currentUser } from '@/site/server/auth/email-verified-guard';
 

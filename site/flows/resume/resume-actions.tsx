@@ -7,7 +7,7 @@
  */
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import styles from './resume.module.css';
+import styles from '@/site/pages/panel-pages.module.css';
 import { hasSavedProgress, partialHandleKey, progressStorageKey } from '../progress-key';
 
 interface Opened {
