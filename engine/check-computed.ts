@@ -116,11 +116,19 @@ function typeReader(flow: ResolvedFlow, keyOwner: ReadonlyMap<string, { step: Re
  * can be), as the checks read it: what a HubSpot field receiving it must take.
  */
 export function computedType(flow: ResolvedFlow, name: string): ExprType {
-  const keyOwner = new Map(
-    flow.steps.flatMap((step) => answerKeysOf(step).map((key) => [key, { step }] as const)),
-  );
-  return typeReader(flow, keyOwner).typeOfComputed(name);
+  let reader = readers.get(flow);
+  if (!reader) {
+    const keyOwner = new Map(
+      flow.steps.flatMap((step) => answerKeysOf(step).map((key) => [key, { step }] as const)),
+    );
+    reader = typeReader(flow, keyOwner);
+    readers.set(flow, reader);
+  }
+  return reader.typeOfComputed(name);
 }
+
+/** One type reader per resolved flow (a check asks for each submission field that sends one). */
+const readers = new WeakMap<ResolvedFlow, ReturnType<typeof typeReader>>();
 
 /**
  * Computed values and `{expr}` conditions (README "Computed values"): names that no answer,
