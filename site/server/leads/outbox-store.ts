@@ -5,7 +5,7 @@
  * `npm run leads -- retry`) never send one twice, and a lease left by a killed instance is taken
  * over once it expires.
  */
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { isUniqueViolation, type Dialect, type SiteDatabase } from '@/site/server/db/database';
 import { GroupCommit } from './group-commit';
 import { leadContact } from './lead-contact';
@@ -18,6 +18,15 @@ import {
   type SendSlots,
 } from './lead-store';
 import { HUBSPOT_DESTINATION, type DeliveryRow, type NewLead } from './lead-types';
+import {
+  claimDueRows,
+  nextDueAt,
+  recordOutcome,
+  releaseClaims,
+  releaseStaleLeases,
+  requeueRows,
+  type DeliveryQueueTable,
+} from './delivery-statements';
 import { OutboxQueries } from './outbox-queries';
 import { toDelivery, type DeliveryRecord } from './outbox-rows';
 import type { OutboxTables } from './outbox-schema';
@@ -72,6 +81,9 @@ export function searchText(answers: unknown): string {
 
 /** Keeps a provider response readable in the outbox without letting a huge body bloat it. */
 const clip = (text: string | undefined) => (text === undefined ? null : text.slice(0, 4000));
+
+/** The lead outbox's delivery queue: every pending row may be claimed. */
+const LEAD_DELIVERIES: DeliveryQueueTable = { table: 'lead_deliveries', owner: 'lead_id' };
 
 export class OutboxStore extends OutboxQueries implements LeadStore {
   private readonly commits = new GroupCommit<OutboxTables>(() => this.db());
@@ -189,39 +201,18 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
     options: ClaimOptions = {},
   ): Promise<DeliveryRow[]> {
     const { db, site } = await this.handle();
-    if (leadIds?.length === 0) return [];
-    const only = leadIds ? sql`AND lead_id IN (${sql.join(leadIds)})` : sql``;
-    const to = options.destination ? sql`AND destination = ${options.destination}` : sql``;
-    const unleased =
-      options.takeOverExpired === false
-        ? sql`in_flight_until IS NULL`
-        : sql`(in_flight_until IS NULL OR in_flight_until < ${now})`;
-    const skipLocked = site.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
-    // The due rows are picked once (a CTE is evaluated once), then leased by id: PostgreSQL
-    // could otherwise run an IN subquery again and lease rows it did not pick.
-    const { rows } = await sql<DeliveryRecord>`WITH picked AS (SELECT id FROM lead_deliveries
-        WHERE status = 'pending' AND next_attempt_at <= ${now}
-          AND ${unleased} ${only} ${to}
-        ORDER BY next_attempt_at, id LIMIT ${limit} ${skipLocked})
-      UPDATE lead_deliveries
-      SET in_flight_until = ${now + leaseMs}, attempts = attempts + 1, updated_at = ${now},
-        in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
-      WHERE id IN (SELECT id FROM picked)
-      RETURNING *`.execute(db);
-    // RETURNING keeps no order: oldest due first, ties by insertion.
-    return rows
-      .sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0) || a.id - b.id)
-      .map(toDelivery);
+    const rows = await claimDueRows<DeliveryRecord, OutboxTables>(
+      db,
+      site.dialect,
+      LEAD_DELIVERIES,
+      { now, limit, leaseMs, ...(leadIds ? { owners: leadIds } : {}) },
+      options,
+    );
+    return rows.map(toDelivery);
   }
 
   /** Records an attempt's outcome and releases the lease (group-committed). */
   recordAttempt(deliveryId: number, outcome: AttemptRecord, now = Date.now()): Promise<void> {
-    const common = {
-      in_flight_until: null,
-      last_status: outcome.httpStatus ?? null,
-      last_response: clip(outcome.response),
-      updated_at: now,
-    };
     return this.commits.run(async (trx) => {
       // Every attempt is kept with HubSpot's answer; the delivery row holds only the last.
       await sql`INSERT INTO lead_attempts
@@ -229,48 +220,7 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
         SELECT id, lead_id, form_key, ${now}, ${outcome.status}, ${outcome.httpStatus ?? null},
           ${clip(outcome.response)}, ${'error' in outcome ? outcome.error : null}
         FROM lead_deliveries WHERE id = ${deliveryId}`.execute(trx);
-      const update = trx.updateTable('lead_deliveries').where('id', '=', deliveryId);
-      if (outcome.status === 'delivered') {
-        await update
-          .set({
-            ...common,
-            status: 'delivered',
-            hold_kind: null,
-            next_attempt_at: null,
-            last_error: null,
-            delivered_at: now,
-          })
-          .execute();
-      } else if (outcome.status === 'pending') {
-        await update
-          .set({
-            ...common,
-            next_attempt_at: outcome.nextAttemptAt,
-            last_error: outcome.error,
-            ...(outcome.dropContext
-              ? { dropped_context: JSON.stringify(outcome.dropContext) }
-              : {}),
-            ...(outcome.dropFields
-              ? {
-                  dropped_fields: JSON.stringify({
-                    ...outcome.dropFields,
-                    response: clip(outcome.dropFields.response),
-                  }),
-                }
-              : {}),
-          })
-          .execute();
-      } else {
-        await update
-          .set({
-            ...common,
-            status: outcome.status,
-            hold_kind: outcome.status === 'held' ? outcome.holdKind : null,
-            next_attempt_at: null,
-            last_error: outcome.error,
-          })
-          .execute();
-      }
+      await recordOutcome<OutboxTables>(trx, 'lead_deliveries', deliveryId, outcome, now);
     });
   }
 
@@ -293,16 +243,7 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
    * instances on one database the worker does not call this: expired leases are taken over.
    */
   async releaseStaleLeases(destination?: string): Promise<number> {
-    const db = await this.db();
-    let update = db
-      .updateTable('lead_deliveries')
-      .set((eb) => ({ in_flight_until: null, in_doubt: eb('in_doubt', '+', 1) }))
-      .where('status', '=', 'pending')
-      .where('in_flight_until', 'is not', null);
-    // Each destination's worker releases only its own: another's may be sending right now.
-    if (destination) update = update.where('destination', '=', destination);
-    const result = await update.executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return releaseStaleLeases(await this.db(), 'lead_deliveries', destination);
   }
 
   /**
@@ -310,43 +251,11 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
    * requeue sends every field again (the refused ones may have been added in HubSpot since).
    */
   async requeue(selector: RequeueSelector, now = Date.now()): Promise<number> {
-    const db = await this.db();
-    const byPerson = !('unconfiguredOnly' in selector);
-    let update = db.updateTable('lead_deliveries').set({
-      status: 'pending',
-      hold_kind: null,
-      next_attempt_at: now,
-      updated_at: now,
-      ...(byPerson ? { dropped_fields: null } : {}),
-    });
-    if ('replay' in selector) {
-      // Sent again whatever became of it, delivered included: a person asked for it.
-      update = update
-        .where('lead_id', '=', selector.leadId)
-        .where('destination', '=', selector.destination);
-    } else if ('leadId' in selector) {
-      update = update
-        .where('lead_id', '=', selector.leadId)
-        .where('status', 'in', ['held', 'failed', 'pending']);
-    } else {
-      update = update.where('status', '=', 'held');
-      if ('unconfiguredOnly' in selector) update = update.where('hold_kind', '=', 'unconfigured');
-    }
-    return Number((await update.executeTakeFirst()).numUpdatedRows);
+    return requeueRows(await this.db(), LEAD_DELIVERIES, selector, now);
   }
 
   async releaseClaims(deliveryIds: number[]): Promise<void> {
-    if (deliveryIds.length === 0) return;
-    const db = await this.db();
-    await db
-      .updateTable('lead_deliveries')
-      .set((eb) => ({
-        in_flight_until: null,
-        attempts: eb('attempts', '-', 1),
-      }))
-      .where('id', 'in', deliveryIds)
-      .where('status', '=', 'pending')
-      .execute();
+    await releaseClaims(await this.db(), 'lead_deliveries', deliveryIds);
   }
 
   /**
@@ -393,14 +302,7 @@ export class OutboxStore extends OutboxQueries implements LeadStore {
 
   /** Time of the earliest due pending delivery (of one destination), if any. */
   async nextDueAt(destination?: string): Promise<number | undefined> {
-    const db: Kysely<OutboxTables> = await this.db();
-    let query = db
-      .selectFrom('lead_deliveries')
-      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-      .where('status', '=', 'pending');
-    if (destination) query = query.where('destination', '=', destination);
-    const row = await query.executeTakeFirst();
-    return row?.at ?? undefined;
+    return nextDueAt(await this.db(), LEAD_DELIVERIES, destination);
   }
 
   async setFileHubspotUrl(token: string, url: string): Promise<void> {

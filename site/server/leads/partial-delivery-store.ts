@@ -26,6 +26,15 @@ import type {
   SendSlots,
 } from './lead-store';
 import type { DeliveryRow, DeliveryStatus } from './lead-types';
+import {
+  claimDueRows,
+  nextDueAt,
+  recordOutcome,
+  releaseClaims,
+  releaseStaleLeases,
+  requeueRows,
+  type DeliveryQueueTable,
+} from './delivery-statements';
 import { toDelivery } from './outbox-rows';
 import type {
   PartialDeliveryKind,
@@ -49,7 +58,12 @@ export interface PartialDeliveryStatus {
 
 type Tables = PartialDeliveryTables & PartialLeadTables;
 
-const clip = (text: string | undefined) => (text === undefined ? null : text.slice(0, 4000));
+/** Only a partial lead still kept and unfinished has its deliveries claimed. */
+const PARTIAL_DELIVERIES: DeliveryQueueTable = {
+  table: 'partial_lead_deliveries',
+  owner: 'partial_id',
+  eligible: sql`EXISTS (SELECT 1 FROM partial_leads p WHERE p.id = d.partial_id AND p.lead_id IS NULL)`,
+};
 
 /** A claimed row as the worker reads a delivery: the partial lead's id stands for a lead's. */
 type PartialDeliveryRecord = Selectable<PartialDeliveryTable>;
@@ -132,125 +146,36 @@ export class PartialDeliveryStore implements DeliveryQueue {
     options: ClaimOptions = {},
   ): Promise<DeliveryRow[]> {
     const { db, site } = await this.handle();
-    if (partialIds?.length === 0) return [];
-    const only = partialIds ? sql`AND d.partial_id IN (${sql.join(partialIds)})` : sql``;
-    const to = options.destination ? sql`AND d.destination = ${options.destination}` : sql``;
-    const unleased =
-      options.takeOverExpired === false
-        ? sql`d.in_flight_until IS NULL`
-        : sql`(d.in_flight_until IS NULL OR d.in_flight_until < ${now})`;
-    const skipLocked = site.dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
-    const { rows } = await sql<PartialDeliveryRecord>`WITH picked AS (
-        SELECT d.id FROM partial_lead_deliveries d
-        JOIN partial_leads p ON p.id = d.partial_id AND p.lead_id IS NULL
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND ${unleased} ${only} ${to}
-        ORDER BY d.next_attempt_at, d.id LIMIT ${limit} ${skipLocked})
-      UPDATE partial_lead_deliveries
-      SET in_flight_until = ${now + leaseMs}, attempts = attempts + 1, updated_at = ${now},
-        in_doubt = in_doubt + (CASE WHEN in_flight_until IS NULL THEN 0 ELSE 1 END)
-      WHERE id IN (SELECT id FROM picked)
-      RETURNING *`.execute(db);
-    return rows
-      .sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0) || a.id - b.id)
-      .map(toRow);
+    const rows = await claimDueRows<PartialDeliveryRecord, Tables>(
+      db,
+      site.dialect,
+      PARTIAL_DELIVERIES,
+      { now, limit, leaseMs, ...(partialIds ? { owners: partialIds } : {}) },
+      options,
+    );
+    return rows.map(toRow);
   }
 
   /** Records an attempt's outcome and releases the lease, as the outbox does (no attempt log). */
   async recordAttempt(deliveryId: number, outcome: AttemptRecord, now = Date.now()) {
     const { db } = await this.handle();
-    const common = {
-      in_flight_until: null,
-      last_status: outcome.httpStatus ?? null,
-      last_response: clip(outcome.response),
-      updated_at: now,
-    };
-    const update = db.updateTable('partial_lead_deliveries').where('id', '=', deliveryId);
-    if (outcome.status === 'delivered') {
-      await update
-        .set({
-          ...common,
-          status: 'delivered',
-          hold_kind: null,
-          next_attempt_at: null,
-          last_error: null,
-          delivered_at: now,
-        })
-        .execute();
-    } else if (outcome.status === 'pending') {
-      await update
-        .set({
-          ...common,
-          next_attempt_at: outcome.nextAttemptAt,
-          last_error: outcome.error,
-          ...(outcome.dropContext ? { dropped_context: JSON.stringify(outcome.dropContext) } : {}),
-          ...(outcome.dropFields
-            ? {
-                dropped_fields: JSON.stringify({
-                  ...outcome.dropFields,
-                  response: clip(outcome.dropFields.response),
-                }),
-              }
-            : {}),
-        })
-        .execute();
-    } else {
-      await update
-        .set({
-          ...common,
-          status: outcome.status,
-          hold_kind: outcome.status === 'held' ? outcome.holdKind : null,
-          next_attempt_at: null,
-          last_error: outcome.error,
-        })
-        .execute();
-    }
+    await recordOutcome(db, 'partial_lead_deliveries', deliveryId, outcome, now);
   }
 
   async releaseStaleLeases(destination?: string): Promise<number> {
     const { db } = await this.handle();
-    let update = db
-      .updateTable('partial_lead_deliveries')
-      .set((eb) => ({ in_flight_until: null, in_doubt: eb('in_doubt', '+', 1) }))
-      .where('status', '=', 'pending')
-      .where('in_flight_until', 'is not', null);
-    if (destination) update = update.where('destination', '=', destination);
-    return Number((await update.executeTakeFirst()).numUpdatedRows);
+    return releaseStaleLeases(db, 'partial_lead_deliveries', destination);
   }
 
   /** `LeadStore.requeue`'s selectors, a partial lead's id standing for the lead's. */
   async requeue(selector: RequeueSelector, now = Date.now()): Promise<number> {
     const { db } = await this.handle();
-    let update = db.updateTable('partial_lead_deliveries').set({
-      status: 'pending',
-      hold_kind: null,
-      next_attempt_at: now,
-      updated_at: now,
-      ...('unconfiguredOnly' in selector ? {} : { dropped_fields: null }),
-    });
-    if ('replay' in selector) {
-      update = update
-        .where('partial_id', '=', selector.leadId)
-        .where('destination', '=', selector.destination);
-    } else if ('leadId' in selector) {
-      update = update
-        .where('partial_id', '=', selector.leadId)
-        .where('status', 'in', ['held', 'failed', 'pending']);
-    } else {
-      update = update.where('status', '=', 'held');
-      if ('unconfiguredOnly' in selector) update = update.where('hold_kind', '=', 'unconfigured');
-    }
-    return Number((await update.executeTakeFirst()).numUpdatedRows);
+    return requeueRows(db, PARTIAL_DELIVERIES, selector, now);
   }
 
   async releaseClaims(deliveryIds: number[]): Promise<void> {
-    if (deliveryIds.length === 0) return;
     const { db } = await this.handle();
-    await db
-      .updateTable('partial_lead_deliveries')
-      .set((eb) => ({ in_flight_until: null, attempts: eb('attempts', '-', 1) }))
-      .where('id', 'in', deliveryIds)
-      .where('status', '=', 'pending')
-      .execute();
+    await releaseClaims(db, 'partial_lead_deliveries', deliveryIds);
   }
 
   takeSendSlots(now: number, wanted: number, limit: number, windowMs: number): Promise<SendSlots> {
@@ -264,15 +189,7 @@ export class PartialDeliveryStore implements DeliveryQueue {
   /** The earliest due delivery that a claim would take (a finished partial lead's never is). */
   async nextDueAt(destination?: string): Promise<number | undefined> {
     const { db } = await this.handle();
-    let query = db
-      .selectFrom('partial_lead_deliveries as d')
-      .innerJoin('partial_leads as p', 'p.id', 'd.partial_id')
-      .select((eb) => eb.fn.min('d.next_attempt_at').as('at'))
-      .where('d.status', '=', 'pending')
-      .where('p.lead_id', 'is', null);
-    if (destination) query = query.where('d.destination', '=', destination);
-    const row = await query.executeTakeFirst();
-    return row?.at ?? undefined;
+    return nextDueAt(db, PARTIAL_DELIVERIES, destination);
   }
 
   /** The deliveries of these partial leads, by partial lead, `saved` first. */
