@@ -191,6 +191,9 @@ describe.each(dialects)('partial leads to HubSpot on %s', (dialect: Dialect) => 
     });
     // Nothing else: no lead's form, and staff read the send as delivered.
     expect(fake.acceptedFor(QUESTION_FORM)).toEqual([]);
+    // HubSpot answered; the worker records the outcome right after.
+    const recorded = async () => (await queue.statusesOf([handle.id])).get(handle.id)![0]!;
+    await until(async () => (await recorded()).status !== 'pending', 10_000, 'the outcome');
     const [status] = (await queue.statusesOf([handle.id])).get(handle.id)!;
     expect(status).toMatchObject({ kind: 'saved', status: 'delivered', attempts: 1 });
   });

@@ -319,6 +319,8 @@ describe.each(dialects)('delivery worker on %s', (dialect) => {
     const sent = fake.accepted[0]!.body.submittedAt;
     expect(sent).toBeGreaterThanOrEqual(sendStart - SUBMITTED_AT_MAX_AGE_MS);
     expect(sent).toBeLessThanOrEqual(Date.now() - SUBMITTED_AT_MAX_AGE_MS);
+    // HubSpot answered; the worker records the outcome right after.
+    await until(async () => (await store.getLead(old.id))?.status === 'delivered');
     const stored = await store.getLead(old.id);
     expect(stored?.status).toBe('delivered');
     expect(stored?.submittedAt).toBe(trueTime);
