@@ -7,6 +7,7 @@ import type {
   FlowAudience,
   FlowHeader,
   LegalConsentKind,
+  NumberSettings,
   PagePosition,
   SubmissionValue,
 } from './types';
@@ -20,7 +21,7 @@ import type { RawHiddenField } from './hidden-fields';
 export type RawOption = string | { label: string; value?: string };
 export type RawOptions = string | (RawOption | { list: string })[];
 
-export interface RawField {
+export interface RawField extends NumberSettings {
   name: string;
   type: FieldType;
   label: string;
@@ -31,12 +32,6 @@ export interface RawField {
   mask?: string;
   accept?: AcceptMap;
   maxBytes?: number;
-  min?: number;
-  max?: number;
-  step?: number;
-  format?: 'plain' | 'currency';
-  currency?: string;
-  unit?: string;
   requiredMessage?: string;
   legalConsent?: LegalConsentKind[];
 }

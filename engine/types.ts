@@ -232,7 +232,21 @@ export type FieldType =
 /** react-dropzone's `accept` shape: MIME type → file extensions. */
 export type AcceptMap = Record<string, string[]>;
 
-export interface ResolvedField {
+/**
+ * A number field's settings (number-field.ts), as written and as resolved: the bounds (`min`
+ * defaults to 0), the step counted from `min`, `plain` or `currency` (an ISO code, default USD:
+ * typed as "$12,500", kept as "12500"), and a unit shown after the input ("years").
+ */
+export interface NumberSettings {
+  min?: number;
+  max?: number;
+  step?: number;
+  format?: 'plain' | 'currency';
+  currency?: string;
+  unit?: string;
+}
+
+export interface ResolvedField extends NumberSettings {
   /** Answer key, and (in the single-step forms) the HubSpot field name. */
   name: string;
   type: FieldType;
@@ -248,17 +262,6 @@ export interface ResolvedField {
   /** file: accepted types and the maximum size in bytes. */
   accept?: AcceptMap;
   maxBytes?: number;
-  /**
-   * number (number-field.ts): the bounds (`min` defaults to 0), the step counted from `min`,
-   * `plain` or `currency` (an ISO code, default USD: typed as "$12,500", kept as "12500"), and a
-   * unit shown after the input ("years").
-   */
-  min?: number;
-  max?: number;
-  step?: number;
-  format?: 'plain' | 'currency';
-  currency?: string;
-  unit?: string;
   /** Replaces the default "{Field} is required" message. */
   requiredMessage?: string;
   /**
