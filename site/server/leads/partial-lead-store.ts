@@ -252,8 +252,15 @@ export class PartialLeadStore {
 
   /** The partial lead `handle` opens while it is unfinished (its owner asking for a link). */
   async open(handle: PartialKey): Promise<PartialLead | undefined> {
-    const row = await this.opened(handle);
-    return row && row.lead_id === null ? this.get(row.id) : undefined;
+    const row = await (
+      await this.db()
+    )
+      .selectFrom('partial_leads')
+      .selectAll()
+      .where('id', '=', handle.id)
+      .where('lead_id', 'is', null)
+      .executeTakeFirst();
+    return row && sameHash(row.key_hash, handle.key) ? partialLeadOf(row) : undefined;
   }
 
   /** Partial lead `id` while it is unfinished and kept, else undefined. */
