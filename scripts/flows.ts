@@ -16,6 +16,9 @@
  *                                until every option is picked, each step's negative cases (fields
  *                                left empty or wrong, Back); text by default
  *   coverage                     per flow, the transitions the last browser run walked / all
+ *   bodies [--write]             the HubSpot bodies each flow's covering paths send, against the
+ *                                recorded ones (tests/fixtures/hubspot-bodies.json); exit 1 on a
+ *                                difference; --write records them (the flows folder's files)
  *     paths, graph, cases, coverage describe what visitors get: the catalogue's live versions over
  *     the configured database (DATABASE_URL, or LEADS_DB when that file exists), else the files;
  *     each says which version and source it describes. --version N: a published version;
@@ -63,6 +66,7 @@ import { flowLinkHosts } from '@/site/server/flows/flow-link-hosts';
 import { SITE_FLOWS_DIR, siteFlowVars } from '@/site/server/flows/site-flow-registry';
 import { unconfiguredForm } from '@/site/server/leads/form-key';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
+import { bodiesCommand } from './flow-bodies-command';
 import { exportFlows, publishFlow } from './flow-store-commands';
 import { hubspotDiagnostics } from './hubspot-check';
 import {
@@ -82,6 +86,8 @@ const USAGE = `Usage: npm run flows -- <command>
   cases <flowId> [--format json|csv|gherkin]
                              test cases: every transition and option, negative cases, Back
   coverage                   per flow, transitions walked by the last browser run / all
+  bodies [--write]           compare what each covering path sends to HubSpot with the record
+                             in tests/fixtures/hubspot-bodies.json; --write records it anew
     paths, graph, cases and coverage describe the flows visitors get: the live versions in the
     database (DATABASE_URL, or LEADS_DB when the file exists), else the files in flows/;
     --version N a published version, --files the files in flows/, --dir DIR another folder
@@ -218,6 +224,7 @@ async function coverage(described: DescribedFlows): Promise<number> {
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'coverage') return await coverage(await describing(rest));
+  if (command === 'bodies') return bodiesCommand(rest);
   const vars = siteFlowVars();
   const dir = option(rest, '--dir') ?? SITE_FLOWS_DIR;
   if (command === 'export') return await exportFlows(dir, vars);

@@ -5,7 +5,8 @@
  * the flow, without listing all paths, which doubles with every independent branch). A flow
  * placed on a page is walked here with no test edited. Each test asserts the ending the visitor
  * sees and reads the lead back from the server's outbox: flow id, answers, page and the HubSpot
- * bodies; the transitions it walked are recorded for `npm run flows -- coverage`.
+ * bodies, against the engine's and against those recorded before (support/hubspot-bodies.ts);
+ * the transitions it walked are recorded for `npm run flows -- coverage`.
  */
 import { expect, test } from '@playwright/test';
 import { findEnding, findStep, type Answers } from '@/engine/client';
@@ -18,7 +19,14 @@ import {
   visitorIp,
 } from './support/flow-driver';
 import { readLead } from './support/lead-store';
-import { repoFlows, sitePlacements } from './support/repo-flows';
+import { liveDatabase, repoFlows, sitePlacements } from './support/repo-flows';
+import {
+  HUBSPOT_BODIES_FILE,
+  RECORD_BODIES_COMMAND,
+  comparableBodies,
+  pathKeys,
+  recordedBodies,
+} from './support/hubspot-bodies';
 import { recordWalk } from './support/walked-transitions';
 import { e2eRunDir } from '../support/run-dir';
 import { watchCspViolations } from '../support/csp-violations';
@@ -32,6 +40,7 @@ for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePla
     test.describe.configure({ timeout: 180_000 });
     test.use({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp() } });
 
+    const keys = pathKeys(paths);
     paths.forEach((path, index) => {
       const trail = path.steps.map((s) => s.step).join(' → ');
       test(`path ${index + 1}/${paths.length}: ${trail} → ${path.ending}`, async ({ page }) => {
@@ -78,20 +87,18 @@ for (const { placement: host, flow, paths } of browserWalks(repoFlows(), sitePla
         expect(lead?.pageName).toBe(pageNameOf(host.path));
         expect(new URL(lead!.pageUri).pathname).toBe(host.path);
         expect(lead?.answers).toEqual(path.answers);
-        // The HubSpot bodies the path produces: same forms, fields and values (file links are
-        // the server's own URLs, so only their presence is compared).
-        const files = new Set(
-          flow.steps.flatMap((s) =>
-            s.kind === 'choice' ? [] : s.fields.filter((f) => f.type === 'file').map((f) => f.name),
-          ),
-        );
-        const normalise = (fields: { name: string; objectTypeId: string; value: string }[]) =>
-          fields.map((f) => ({ ...f, value: files.has(f.name) ? f.value !== '' : f.value }));
+        // The HubSpot bodies the path produces: same forms, fields, values and consent (file
+        // links are the server's own URLs, so only their presence is compared).
+        const bodies = comparableBodies(flow, lead!.deliveries);
+        expect(bodies).toEqual(comparableBodies(flow, path.submissions));
+        // And the bodies recorded before, which the engine of this run cannot have moved. A
+        // database of the run's own serves its live versions, which the record does not describe.
+        if (liveDatabase()) return;
+        const recorded = recordedBodies().flows[host.flowId]?.[keys[index]!];
         expect(
-          lead?.deliveries.map((d) => ({ formKey: d.formKey, fields: normalise(d.fields) })),
-        ).toEqual(
-          path.submissions.map((s) => ({ formKey: s.formKey, fields: normalise(s.fields) })),
-        );
+          bodies,
+          `${HUBSPOT_BODIES_FILE}, flow "${host.flowId}", path "${keys[index]}" (intended? ${RECORD_BODIES_COMMAND})`,
+        ).toEqual(recorded);
       });
     });
   });

@@ -23,7 +23,7 @@ interface SiteFlows {
 }
 
 /** Whether the run's server uses a database given to it (whose live versions are walked). */
-function liveDatabase(): boolean {
+export function liveDatabase(): boolean {
   return Boolean(process.env.E2E_LEADS_DB || process.env.DATABASE_URL);
 }
 
