@@ -9,6 +9,7 @@ import {
   type ExprType,
   type ExprProblem,
 } from './expression-types';
+import type { ShownUse } from './check-ending-texts';
 import { exprConditions, flowConditions } from './resolve-computed';
 import { answerKeysOf } from './flow-walk';
 import type { ResolvedComputedValue, ResolvedFlow, ResolvedStep } from './types';
@@ -144,6 +145,7 @@ export function checkComputed(
   ctx: CheckContext,
   fromStart: Set<string>,
   graphBroken: boolean,
+  shown: readonly ShownUse[] = [],
 ): void {
   const { raw, flow, report, keyOwner } = ctx;
   const definitions: Record<string, ResolvedComputedValue> = flow.computed ?? {};
@@ -302,6 +304,7 @@ export function checkComputed(
     site: string,
     what: string,
     inText: boolean,
+    onEnding = false,
   ) => {
     const first = missing[0]!;
     const owner = keyOwner.get(first.answer)!.step.id;
@@ -311,11 +314,13 @@ export function checkComputed(
     report(
       pointer,
       `${what} reads answer${answers.length > 1 ? 's' : ''} "${answers.join('", "')}"${through}, but the path ${steps.join(' → ')} does not ask ${answers.length > 1 ? 'them' : 'it'} before`,
-      first.scored
-        ? 'No path asks it before, so points(…) would always count it 0: ask it earlier, or use the value after it is asked'
-        : 'Read it inside points(…) or default(…, otherwise), which say what an unasked answer counts as, or ask it on every path',
+      onEnding
+        ? 'Say what the ending shows when it is unknown, {name|words shown instead}, or ask it on every path'
+        : first.scored
+          ? 'No path asks it before, so points(…) would always count it 0: ask it earlier, or use the value after it is asked'
+          : 'Read it inside points(…) or default(…, otherwise), which say what an unasked answer counts as, or ask it on every path',
       {
-        code: 'computed.not-asked',
+        code: onEnding ? 'ending.value-not-asked' : 'computed.not-asked',
         args: { answers, path: steps, ...(first.via && { via: first.via }) },
         ...(inText && { textOffset: first.at }),
       },
@@ -412,4 +417,46 @@ export function checkComputed(
       }
     }),
   );
+  /** A hidden value read outside default(…), directly or through computed values: maybe unknown. */
+  const hiddenUnguarded = (expr: Expr, seen = new Set<string>()): string | undefined => {
+    for (const r of namesRead(expr)) {
+      if (r.guarded) continue;
+      if (r.reads === 'hidden') return r.name;
+      if (r.reads !== 'computed' || seen.has(r.name) || !definitions[r.name]) continue;
+      seen.add(r.name);
+      const found = hiddenUnguarded(definitions[r.name]!.ast, seen);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  // Endings showing a computed value with no fallback: known on every path that reaches them.
+  for (const use of shown) {
+    const definition = definitions[use.name];
+    if (use.hasFallback || !definition || !fromStart.has(use.ending)) continue;
+    const what = `Ending "${use.ending}" shows computed value "${use.name}", which`;
+    const secret = hiddenUnguarded(definition.ast);
+    if (secret) {
+      report(
+        use.pointer,
+        `${what} reads hidden value "${secret}": a visit that does not bring it shows nothing`,
+        `Say what the ending shows when it is unknown: {${use.name}|words shown instead}`,
+        {
+          code: 'ending.value-hidden',
+          args: { ending: use.ending, name: use.name, hidden: secret },
+          textOffset: use.at,
+        },
+      );
+      continue;
+    }
+    const missing = unasked(needsOf(definition.ast), use.ending, undefined);
+    if (missing.length > 0)
+      reportUnasked(
+        use.pointer,
+        missing.map((m) => ({ ...m, at: use.at })),
+        use.ending,
+        what,
+        true,
+        true,
+      );
+  }
 }

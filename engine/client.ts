@@ -14,6 +14,7 @@ export {
   type ExpressionScope,
 } from './computed-values';
 export { parseExpression, expressionNames, type Expr } from './expression';
+export { endingTexts, parseEndingText, formatShownNumber } from './ending-text';
 export {
   fieldSchema,
   stepSchema,

@@ -30,7 +30,7 @@ export function loadFlowFromData(input: LoadFlowInput): {
   const raw = substitutePlaceholders(data as RawFlow, vars);
   const resolved = resolveFlow(raw, input.optionLists ?? {}, file);
   if (resolved.diagnostics.length > 0) return { diagnostics: resolved.diagnostics };
-  const diagnostics = semanticCheck(raw, resolved.flow, file);
+  const diagnostics = semanticCheck(raw, resolved.flow, file, data as RawFlow);
   // Warnings (severity "warning") come back with the flow: it loads, and the CLI prints them.
   const refused = diagnostics.some((d) => d.severity !== 'warning');
   return refused ? { diagnostics } : { flow: resolved.flow, diagnostics };

@@ -630,6 +630,26 @@ const WORDS: Record<DiagnosticCode, Words> = {
     message: `Step ${q(a.text('step'))} branches on a calculation but has no "otherwise" step`,
     hint: 'Add an "otherwise" step for the values no branch takes',
   }),
+  'ending.unclosed-brace': (a) => ({
+    message: `A text of the ending ${q(a.text('ending'))} opens a brace it never closes`,
+    hint: 'Close the computed value with }, or write {{ to show a brace',
+  }),
+  'ending.unknown-value': (a) => ({
+    message: `The ending ${q(a.text('ending'))} shows ${q(a.text('name'))}, which is no computed value of this flow`,
+    hint: a.has('suggestion')
+      ? `Did you mean ${q(a.text('suggestion'))}?`
+      : a.list('known').length > 0
+        ? `Use one of: ${a.list('known').join(', ')}`
+        : 'Add the computed value first, or write {{ to show a brace',
+  }),
+  'ending.value-not-asked': (a) => ({
+    message: `The ending shows a value calculated from the answer to ${quoted(a.list('answers'))}, but visitors on the path ${path(a.list('path'))} are not asked it`,
+    hint: 'Add the words to show instead after a bar, {score|not known yet}, or ask it on every path',
+  }),
+  'ending.value-hidden': (a) => ({
+    message: `The ending ${q(a.text('ending'))} shows ${q(a.text('name'))}, calculated from the hidden value ${q(a.text('hidden'))}, which a visit may not bring`,
+    hint: 'Add the words to show instead after a bar, {score|not known yet}',
+  }),
 };
 
 /** The codes that have plain words (each code a check can give). */

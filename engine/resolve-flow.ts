@@ -1,5 +1,6 @@
 import { reportTo, type Report } from './check-context';
 import { guessName } from './did-you-mean';
+import { resolveEndingValues } from './ending-text';
 import { resolveHidden } from './hidden-fields';
 import { resolveComputed } from './resolve-computed';
 import type { RawField, RawFlow, RawOption, RawOptions, RawStep } from './raw-flow';
@@ -226,5 +227,10 @@ export function resolveFlow(
     })),
   };
   resolveComputed(flow, data, report);
+  // After the computed values: an ending's placeholders carry the parsed values they show.
+  for (const ending of flow.endings) {
+    const shows = ending.kind === 'screen' ? resolveEndingValues(ending, flow) : undefined;
+    if (shows && ending.kind === 'screen') ending.shows = shows;
+  }
   return { flow, diagnostics };
 }

@@ -1,6 +1,7 @@
 import { checkBooking } from './check-booking';
 import { checkComputed } from './check-computed';
 import { checkConditions } from './check-conditions';
+import { checkEndingTexts } from './check-ending-texts';
 import { reachable, reportTo, type CheckContext } from './check-context';
 import { checkGraph } from './check-graph';
 import { checkNumberFields } from './check-number-fields';
@@ -19,7 +20,13 @@ import type { Answers, Diagnostic, ResolvedFlow } from './types';
  * collects. Every problem becomes a diagnostic with the JSON pointer of the offending value.
  * Each check is polynomial in steps and transitions: none of them enumerates paths.
  */
-export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): Diagnostic[] {
+export function semanticCheck(
+  raw: RawFlow,
+  flow: ResolvedFlow,
+  file: string,
+  /** The flow as its file holds it, before `{brand}` is put in: where ending texts are placed. */
+  written: RawFlow = raw,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const ctx: CheckContext = {
     raw,
@@ -42,7 +49,7 @@ export function semanticCheck(raw: RawFlow, flow: ResolvedFlow, file: string): D
   if (!referencesBroken) checkGraph(ctx, fromStart);
   const graphBroken = diagnostics.length > 0;
   checkSubmissions(ctx, fromStart, graphBroken);
-  checkComputed(ctx, fromStart, graphBroken);
+  checkComputed(ctx, fromStart, graphBroken, checkEndingTexts(ctx, written));
 
   // Steps with no way out for some answer: computed on the graph (see stepsWithoutWayOut), so a
   // flow's check never lists its paths.

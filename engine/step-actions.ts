@@ -1,3 +1,4 @@
+import { endingTexts } from './ending-text';
 import { visibleFields } from './field-schema';
 import { endingHref } from './flow-lookup';
 import { RENDERER_WORDS } from './renderer-words';
@@ -150,8 +151,11 @@ export function stepActions(step: ResolvedStep, answers: Answers, before: Answer
  */
 export function endingText(ending: ResolvedEnding, answers: Answers): string {
   switch (ending.kind) {
-    case 'screen':
-      return ending.heading || ending.body[0] || ending.id;
+    case 'screen': {
+      // As the visitor reads it: computed values filled in from the path's answers.
+      const { heading, body } = endingTexts(ending, answers);
+      return heading || body[0] || ending.id;
+    }
     case 'redirect':
       return endingHref(ending) ?? ending.path;
     case 'checkout': {

@@ -147,7 +147,11 @@ export type DiagnosticCode =
   | 'computed.not-an-option'
   | 'computed.no-table'
   | 'computed.hidden-in-condition'
-  | 'computed.needs-otherwise';
+  | 'computed.needs-otherwise'
+  | 'ending.unclosed-brace'
+  | 'ending.unknown-value'
+  | 'ending.value-not-asked'
+  | 'ending.value-hidden';
 
 /** A diagnostic's names and values by role, e.g. `{ step: 'capital', answer: 'industry' }`. */
 export type DiagnosticArgs = Record<string, string | string[]>;
@@ -334,6 +338,31 @@ export interface ResolvedScreenEnding extends EndingBase {
   buttons: EndingButton[];
   /** The message disappears when the visitor navigates (the footer newsletter). */
   clearOnRouteChange: boolean;
+  /** Filled by the resolver when the texts hold a placeholder (`{score}`) or a written brace. */
+  shows?: EndingValues;
+}
+
+/**
+ * A screen ending's heading and paragraphs as parts (engine/ending-text.ts), with the computed
+ * values they read: the browser fills them in from the answers without parsing anything.
+ */
+export interface EndingValues {
+  heading: TextPart[];
+  body: TextPart[][];
+  /** Every computed value the placeholders read, directly or not. */
+  uses: Record<string, ResolvedComputedValue>;
+}
+
+/** Literal text, or a computed value shown in its place. */
+export type TextPart = string | ShownValue;
+
+export interface ShownValue {
+  /** The computed value's name. */
+  value: string;
+  /** Shown when the value is unknown on the visitor's path (`{score|not known}`). */
+  fallback?: string;
+  /** The value is an amount of this currency (computed from a currency number field). */
+  currency?: string;
 }
 
 export interface ResolvedRedirectEnding extends EndingBase {

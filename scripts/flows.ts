@@ -35,6 +35,7 @@ import {
   allTransitions,
   computeValues,
   countPaths,
+  endingTexts,
   coveringPaths,
   didYouMean,
   exploreFlow,
@@ -298,12 +299,19 @@ async function main(args: string[]): Promise<number> {
     }
     const explored = all ? exploreFlow(flow, { maxPaths: max }) : undefined;
     const paths = explored?.paths ?? coveringPaths(flow);
+    // The texts of an ending that shows computed values, as the path fills them in (a visit
+    // bringing no hidden value); other endings show their texts as the file has them.
+    const shownOn = (p: (typeof paths)[number]) => {
+      const ending = flow.endings.find((e) => e.id === p.ending);
+      return ending?.kind === 'screen' && ending.shows ? endingTexts(ending, p.answers) : undefined;
+    };
     if (rest.includes('--json')) {
       console.error(about);
       const out = paths.map((p) => ({
         steps: p.steps,
         ending: p.ending,
         ...(flow.computed && { computed: computeValues(flow, p.answers) }),
+        ...(shownOn(p) && { shows: shownOn(p) }),
         submissions: p.submissions,
       }));
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -318,6 +326,8 @@ async function main(args: string[]): Promise<number> {
       const values = Object.entries(flow.computed ? computeValues(flow, p.answers) : {});
       if (values.length > 0)
         console.log(`   ${values.map(([n, v]) => `${n} = ${JSON.stringify(v)}`).join(', ')}`);
+      const shown = shownOn(p);
+      if (shown) console.log(`   shows: ${[shown.heading, ...shown.body].join('\n          ')}`);
     });
     if (flow.hidden.length > 0) {
       const source = (h: (typeof flow.hidden)[number]) =>

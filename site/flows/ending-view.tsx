@@ -7,6 +7,7 @@ import Link from 'next/link';
 import type { Ref } from 'react';
 import {
   RENDERER_WORDS,
+  endingTexts,
   type Answers,
   type ResolvedCheckoutEnding,
   type ResolvedEnding,
@@ -15,6 +16,8 @@ import {
 export interface EndingViewProps {
   ending: ResolvedEnding;
   answers: Answers;
+  /** The visit's hidden values, for a computed value the ending shows that reads one. */
+  hidden?: Record<string, string>;
   leadId: string;
   checkoutLinks?: Record<string, string>;
   headingRef: Ref<HTMLHeadingElement>;
@@ -66,13 +69,15 @@ export function EndingView(props: EndingViewProps) {
     );
   }
   if (ending.kind !== 'screen') return null;
+  // Computed values the texts show ({score}) are filled in from the parsed values the flow holds.
+  const { heading, body } = endingTexts(ending, answers, props.hidden);
   return (
     <div className="flow-ending" role="status">
       <Heading ref={headingRef} tabIndex={-1} className="flow-ending__heading">
-        {ending.heading}
+        {heading}
       </Heading>
-      {ending.body.map((text) => (
-        <p key={text}>{text}</p>
+      {body.map((text, i) => (
+        <p key={`${i}:${text}`}>{text}</p>
       ))}
       {ending.links.length > 0 ? (
         <ul className="flow-ending__links">

@@ -450,6 +450,9 @@ export function FlowMachineView(props: FlowMachineViewProps) {
         <EndingView
           ending={ending}
           answers={answers}
+          {...(ending.kind === 'screen' &&
+            ending.shows &&
+            typeof window !== 'undefined' && { hidden: capturedHidden(flow, readFirstTouch()) })}
           leadId={leadId}
           checkoutLinks={props.checkoutLinks}
           headingRef={headingRef}

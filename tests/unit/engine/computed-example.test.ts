@@ -9,7 +9,14 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { chooseTransition, coveringPaths, loadFlows, type Answers } from '@/engine';
+import {
+  chooseTransition,
+  coveringPaths,
+  endingTexts,
+  loadFlows,
+  type Answers,
+  type ResolvedScreenEnding,
+} from '@/engine';
 import { FLOWS_DIR, VARS } from './load-repo-flows';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -43,6 +50,11 @@ const broken: [string, string, RegExp][] = [
     'computed.not-asked',
     /:46:24: A branch of step "years" reads answer "credit" \(through computed value "band"\)/,
   ],
+  [
+    'prequalEndingUnknownName',
+    'ending.unknown-value',
+    /:155:35: Ending "qualified" shows "scroe", which is no computed value \(Did you mean "score"\?/,
+  ],
 ];
 
 describe('the pre-qualification example', () => {
@@ -63,6 +75,22 @@ describe('the pre-qualification example', () => {
     expect(sent.formKey).toBe('prequal');
     expect(Number(field('readiness_score'))).toBeGreaterThanOrEqual(30);
     expect(['close', 'ready']).toContain(field('readiness_band'));
+  });
+
+  it('each ending shows the score and band, and "not yet" keeps its grant and SBA links', () => {
+    const ending = (id: string) => flow.endings.find((e) => e.id === id) as ResolvedScreenEnding;
+    const low: Answers = { amount: '10000', years: 'Under 1 year', credit: 'unknown' };
+    expect(endingTexts(ending('notYet'), low).body[0]).toBe(
+      'Your readiness score is 25 of 100 (band: early).',
+    );
+    expect(ending('notYet').links.map((l) => l.href)).toEqual([
+      '/grant-service',
+      '/financing/sba-financing',
+    ]);
+    const ready: Answers = { amount: '250000', years: 'Over 5 years', credit: '740-plus' };
+    expect(endingTexts(ending('qualified'), ready).body[0]).toBe(
+      'Your readiness score is 100 of 100 (band: ready).',
+    );
   });
 
   it('each broken copy is refused at the mistake, with its code', () => {

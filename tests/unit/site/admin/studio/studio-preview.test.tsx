@@ -157,4 +157,17 @@ describe('the studio preview of a flow with computed values', () => {
     expect(valueOf('band')).toBe('"ready"');
     expectNothingLeft();
   });
+
+  it('shows an ending’s text with the score and band filled in, as visitors read it', async () => {
+    const user = userEvent.setup();
+    render(<StudioPreview flow={flows.clientPrequal!} />);
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '10000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Not yet started' }));
+    await user.click(await screen.findByRole('button', { name: '580 to 669' }));
+    expect(
+      await screen.findByText('Your readiness score is 20 of 100 (band: early).'),
+    ).toBeTruthy();
+    expectNothingLeft();
+  });
 });
