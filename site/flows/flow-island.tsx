@@ -65,27 +65,39 @@ async function fetchFlow(flowId: string, version?: number): Promise<ResolvedFlow
   return (await response.json()) as ResolvedFlow;
 }
 
+/** What an A/B test's variant serves at a placement: a version of the placed flow, or of another. */
+type Served = Pick<ChosenVariant, 'flow' | 'version'>;
+
+/** Whether the variant serves something else than the page's own flow version. */
+function servesOther(chosen: Served | undefined, flowId: string, pageVersion?: number): boolean {
+  return chosen !== undefined && (chosen.flow !== flowId || chosen.version !== pageVersion);
+}
+
 /**
  * The flow at the version this session's progress was answered on (a resume link pins it), so
  * the visitor goes on with the questions they answered; the page's version when there is none,
- * or when that version cannot be had (the renderer then starts afresh).
+ * or when that version cannot be had (the renderer then starts afresh). A variant of another
+ * flow runs that flow: its progress is kept under its own id, so a reload finds it there.
  */
 async function flowToRun(
   flowId: string,
   pageVersion: number,
-  variant: number = pageVersion,
+  variant?: Served,
 ): Promise<ResolvedFlow> {
   // Saved progress first, then the visit's A/B test variant (experiment-variant.ts).
-  const saved = savedProgressVersion(flowId) ?? variant;
-  if (saved === undefined || saved === pageVersion) return fetchFlow(flowId, pageVersion);
-  const path = `/api/flows/${encodeURIComponent(flowId)}/versions/${saved}`;
+  const runs = variant?.flow ?? flowId;
+  const saved = savedProgressVersion(runs) ?? variant?.version;
+  if (saved === undefined || (runs === flowId && saved === pageVersion)) {
+    return fetchFlow(flowId, pageVersion);
+  }
+  const path = `/api/flows/${encodeURIComponent(runs)}/versions/${saved}`;
   const response = await fetch(path).catch(() => undefined);
   if (response?.ok) return (await response.json()) as ResolvedFlow;
   return fetchFlow(flowId, pageVersion);
 }
 
 /** The renderer's code and its flows, fetched in parallel. */
-async function load(island: IslandRenderer, variant?: number): Promise<Loaded> {
+async function load(island: IslandRenderer, variant?: Served): Promise<Loaded> {
   if (island.kind === 'flow') {
     const [module, flow] = await Promise.all([
       import('./flow-renderer'),
@@ -188,7 +200,8 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
   const opening = island.kind === 'flow' ? island.opening : undefined;
   const [openingVersion, openingStep] = [opening?.version, opening?.step];
   // A page's questionnaire asks, as it arrives, which A/B test variant this visit gets (none:
-  // the page's own version); the renderer loads that version, at once when it is another.
+  // the page's own version); the renderer loads that flow version (the placed flow's, or another
+  // flow's served in its place), at once when it is not the page's own.
   const variant = useRef<Promise<ChosenVariant | undefined>>(undefined);
   const chosenVariant = useCallback(
     () =>
@@ -208,8 +221,8 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
       void Promise.all([import('./funnel-beacon'), chosenVariant()]).then(
         ([{ reportFunnel }, chosen]) =>
           reportFunnel(
-            chosen && chosen.version !== openingVersion
-              ? { flow: flowId, version: chosen.version, step: chosen.start }
+            chosen && servesOther(chosen, flowId, openingVersion)
+              ? { flow: chosen.flow, version: chosen.version, step: chosen.start }
               : { flow: flowId, version: openingVersion, step: openingStep },
           ),
       );
@@ -228,7 +241,7 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     // is about to be replaced.
     const prefetch = () => {
       loading ??= chosenVariant()
-        .then((chosen) => load(latest.current, chosen?.version))
+        .then((chosen) => load(latest.current, chosen))
         .catch((error: unknown) => {
           loading = null; // offline or a replaced deploy: the next touch tries again
           throw error;
@@ -262,7 +275,7 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     if (resume) swap();
     let mounted = true;
     void chosenVariant().then((chosen) => {
-      if (mounted && chosen && chosen.version !== openingVersion) swap();
+      if (mounted && servesOther(chosen, flowId, openingVersion)) swap();
     });
     const warm = () => void prefetch().catch(() => undefined);
     const touches = ['pointerdown', 'focusin', 'keydown'] as const;

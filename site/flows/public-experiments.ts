@@ -3,8 +3,8 @@
  * what a visitor's browser needs, never who made a test or how it is doing.
  *
  *   {"experiments":[{"id":3,"path":"/","flow":"client","promoted":false,
- *     "variants":[{"key":"A","version":3,"weight":1,"start":"phase"},
- *                 {"key":"B","version":4,"weight":1,"start":"phase"}]}]}
+ *     "variants":[{"key":"A","flow":"client","version":3,"weight":1,"start":"phase"},
+ *                 {"key":"B","flow":"clientPrequal","version":1,"weight":1,"start":"amount"}]}]}
  *
  * The first variant is the control. A promoted test lists its winner alone and serves it to
  * every visit, untagged: the test is over.
@@ -13,9 +13,11 @@ export const experimentsPath = '/api/experiments';
 
 export interface PublicVariant {
   key: string;
+  /** The flow it serves at the placement: the placed flow, or another questionnaire. */
+  flow: string;
   version: number;
   weight: number;
-  /** The version's opening step, counted as seen when the visit swaps to it. */
+  /** Its flow version's opening step, counted as seen when the visit swaps to it. */
   start: string;
 }
 

@@ -228,8 +228,8 @@ describe.each(dialects)('A/B tests on %s', { timeout: 60_000 }, (dialect) => {
           flow: 'client',
           promoted: false,
           variants: [
-            { key: 'A', version: 1, weight: 1, start: client.start },
-            { key: 'B', version: 2, weight: 1, start: client.start },
+            { key: 'A', flow: 'client', version: 1, weight: 1, start: client.start },
+            { key: 'B', flow: 'client', version: 2, weight: 1, start: client.start },
           ],
         },
       ],

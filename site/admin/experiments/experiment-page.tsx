@@ -13,7 +13,7 @@ import { AdminFrame, CsrfField } from '../admin-frame';
 import styles from '../admin.module.css';
 import { queryParam } from '../query-param';
 import { experimentPath, experimentsPath } from './experiment-actions';
-import { percent, statusText } from './experiment-words';
+import { percent, servedText, statusText } from './experiment-words';
 
 export const metadata: Metadata = {
   title: 'A/B test',
@@ -23,7 +23,7 @@ export const metadata: Metadata = {
 const done: Record<string, string> = {
   started: 'The test runs: new visits get a variant from now on.',
   stopped: 'The test is stopped: every visit gets the page’s own version.',
-  promoted: 'Promoted: every new visit gets this variant until the flow’s next publish.',
+  promoted: 'Promoted: every new visit gets this variant.',
 };
 
 export default async function ExperimentPage({
@@ -44,6 +44,8 @@ export default async function ExperimentPage({
   const notice = done[queryParam(query, 'done')];
   const csrf = await csrfTokenForPage();
   const path = experimentPath(test.id);
+  const winner =
+    test.status === 'promoted' ? test.variants.find((v) => v.key === test.winner) : undefined;
   return (
     <AdminFrame staff={staff} current={experimentsPath}>
       <h1>{test.name}</h1>
@@ -63,7 +65,14 @@ export default async function ExperimentPage({
           <code>{test.flowId}</code> on <code>{test.pagePath}</code>
         </dd>
         <dt>State</dt>
-        <dd>{statusText(test)}</dd>
+        <dd>
+          {statusText(test)}
+          {winner && winner.flow !== test.flowId
+            ? `: ${winner.flow} runs in place of ${test.flowId} on this page for every new visit until the test is stopped, or a new test starts here`
+            : winner
+              ? `: served to every new visit until ${test.flowId}’s next publish`
+              : ''}
+        </dd>
         <dt>Started</dt>
         <dd>
           {new Date(test.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC by{' '}
@@ -75,7 +84,7 @@ export default async function ExperimentPage({
           <thead>
             <tr>
               <th scope="col">Variant</th>
-              <th scope="col">Version</th>
+              <th scope="col">Serves</th>
               <th scope="col">Weight</th>
               <th scope="col">Visits</th>
               <th scope="col">Completed</th>
@@ -92,16 +101,18 @@ export default async function ExperimentPage({
                   {v.key}
                   {v.key === test.variants[0]?.key ? ' (control)' : ''}
                 </th>
-                <td>{v.version}</td>
+                <td>{servedText(test, v)}</td>
                 <td>{v.weight}</td>
                 <td>{v.visits}</td>
                 <td>{v.completed}</td>
                 <td>{percent(v.completionRate)}</td>
                 <td>{v.leads}</td>
                 <td>
-                  {v.metricMean === null
-                    ? '–'
-                    : `${v.metricMean.toFixed(2)} (${v.metricLeads} lead${v.metricLeads === 1 ? '' : 's'})`}
+                  {v.metricMissing
+                    ? 'not computed by this flow'
+                    : v.metricMean === null
+                      ? '–'
+                      : `${v.metricMean.toFixed(2)} (${v.metricLeads} lead${v.metricLeads === 1 ? '' : 's'})`}
                 </td>
                 <td>{percent(v.probabilityBest)}</td>
               </tr>
@@ -126,23 +137,30 @@ export default async function ExperimentPage({
             <select id="experiment-winner" name="variant" defaultValue={test.variants[0]?.key}>
               {test.variants.map((v) => (
                 <option key={v.key} value={v.key}>
-                  {v.key}: version {v.version}
+                  {v.key}: {servedText(test, v)}
                 </option>
               ))}
             </select>
             <button type="submit">Promote</button>
           </form>
           <p>
-            A promoted variant is served to every new visit until the flow’s next publish; publish
-            its version again from the flow’s versions page to make it the page’s own.
+            Promote ends the test and serves the chosen variant to every new visit at{' '}
+            <code>{test.pagePath}</code>, Do Not Track visits too, and counts nothing more. A
+            version of <code>{test.flowId}</code> is served until that flow’s next publish; publish
+            it again from the flow’s versions page to make it the page’s own. A variant of another
+            questionnaire runs in place of <code>{test.flowId}</code> on this page until the test is
+            changed: stopped here, or replaced by a new test on the placement. Promoting publishes
+            nothing.
           </p>
-          <form method="post" action={`${path}/stop`}>
-            <CsrfField token={csrf} />
-            <button type="submit" className={styles.secondary}>
-              Stop the test
-            </button>
-          </form>
         </>
+      )}
+      {(test.status === 'running' || test.status === 'promoted') && (
+        <form method="post" action={`${path}/stop`}>
+          <CsrfField token={csrf} />
+          <button type="submit" className={styles.secondary}>
+            {test.status === 'running' ? 'Stop the test' : 'Stop serving the promoted variant'}
+          </button>
+        </form>
       )}
     </AdminFrame>
   );

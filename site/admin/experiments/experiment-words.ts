@@ -1,4 +1,8 @@
-import type { Experiment } from '@/site/server/experiments/experiment-store';
+import type { Experiment, Variant } from '@/site/server/experiments/experiment-store';
+
+/** What a variant serves: `version 2` of the placed flow, or `clientPrequal version 1`. */
+export const servedText = (test: Experiment, v: Variant) =>
+  v.flow === test.flowId ? `version ${v.version}` : `${v.flow} version ${v.version}`;
 
 /** A test's state in the staff's words. */
 export function statusText(test: Experiment): string {

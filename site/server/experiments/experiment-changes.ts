@@ -7,7 +7,7 @@
 import type { SiteDatabase } from '@/site/server/db/database';
 import { recordAudit } from '@/site/server/admin/audit-log';
 import type { StaffUser } from '@/site/server/admin/staff-user';
-import type { Experiment, ExperimentStore, NewExperiment } from './experiment-store';
+import type { Experiment, ExperimentStore, NewExperiment, Variant } from './experiment-store';
 
 export interface ChangeContext {
   store: ExperimentStore;
@@ -18,8 +18,12 @@ export interface ChangeContext {
 
 export type Change = { ok: true; experiment: Experiment } | { ok: false; message: string };
 
+/** `B v2` for a version of the placed flow, `B clientPrequal v1` for another flow. */
+const servedText = (test: Experiment, v: Variant) =>
+  v.flow === test.flowId ? `${v.key} v${v.version}` : `${v.key} ${v.flow} v${v.version}`;
+
 const variantsText = (test: Experiment) =>
-  test.variants.map((v) => `${v.key} v${v.version} ×${v.weight}`).join(', ');
+  test.variants.map((v) => `${servedText(test, v)} ×${v.weight}`).join(', ');
 
 export async function startExperiment(
   test: Omit<NewExperiment, 'createdBy'>,
@@ -73,7 +77,10 @@ export async function promoteExperiment(
     {
       staff: context.staff,
       action: 'promoted A/B test variant',
-      detail: `#${test.id} ${test.name}: ${winner.key} (version ${winner.version}) for every visit`,
+      detail:
+        winner.flow === test.flowId
+          ? `#${test.id} ${test.name}: ${winner.key} (version ${winner.version}) for every visit`
+          : `#${test.id} ${test.name}: ${winner.key} (${winner.flow} version ${winner.version}) for every visit at ${test.pagePath}`,
     },
     now,
     context.database,

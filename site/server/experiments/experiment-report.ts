@@ -4,13 +4,16 @@
  * with it, the mean of the test's chosen lead value, and the probability that it has the
  * highest completion rate (probability-best.ts: Beta(1, 1) prior, seeded Monte Carlo).
  *
- * Only events and leads of the variant's own version count: a tag on another version (a stale
- * tab, a hand-made request) names no variant of this test. Which transitions reach an ending is
- * the variant's version's to say, read from the catalogue.
+ * Only events and leads of the variant's own flow and version count: a tag on another flow or
+ * version (a stale tab, a hand-made request) names no variant of this test. Which transitions
+ * reach an ending is the variant's flow version's to say, read from the catalogue; a variant may
+ * serve another flow than the placed one, so each variant is read with its own.
  *
- * The chosen value: a computed value of the flow (worked out from the lead's answers with the
- * variant's version), else a numeric answer or hidden value of the lead, by key. A lead without a
- * number there is left out of the mean, and counted apart.
+ * The chosen value: a computed value of the variant's flow (worked out from the lead's answers
+ * with that flow's version), else a numeric answer or hidden value of the lead, by key. A lead
+ * without a number there is left out of the mean, and counted apart. When the value is computed
+ * by some variants' flows and not by another's, that variant has no mean (`metricMissing`): its
+ * flow does not compute it, which is not a mean of 0.
  */
 import { sql } from 'kysely';
 import { computeValues, indexFlow, targetsOf, type ResolvedFlow } from '@/engine';
@@ -29,6 +32,8 @@ export interface VariantReport extends Variant {
   metricMean: number | null;
   /** Leads with a number for the chosen value. */
   metricLeads: number;
+  /** The chosen value is computed by another variant's flow and not by this one's. */
+  metricMissing: boolean;
   probabilityBest: number;
 }
 
@@ -79,9 +84,13 @@ export async function experimentReport(
   flowAt: (flowId: string, version: number) => Promise<ResolvedFlow | undefined>,
 ): Promise<VariantReport[]> {
   const db = (await database()).db.withTables<ExperimentTables>();
+  const flows = await Promise.all(test.variants.map((v) => flowAt(v.flow, v.version)));
+  const key = test.metricKey;
+  const computedSomewhere = key !== null && flows.some((flow) => flow?.computed?.[key]);
   const counted = await Promise.all(
-    test.variants.map(async (variant) => {
-      const flow = await flowAt(test.flowId, variant.version);
+    test.variants.map(async (variant, i) => {
+      const flow = flows[i];
+      const metricMissing = computedSomewhere && flow !== undefined && !flow.computed?.[key];
       const toEnding = flow ? endingTransitions(flow) : [];
       const completes =
         toEnding.length > 0 ? sql`transition IN (${sql.join(toEnding)})` : sql`1 = 0`;
@@ -90,21 +99,22 @@ export async function experimentReport(
           COUNT(DISTINCT CASE WHEN ${completes} THEN visit_id END) AS completed
         FROM flow_events
         WHERE experiment_id = ${test.id} AND variant = ${variant.key}
-          AND flow_id = ${test.flowId} AND flow_version = ${variant.version}`.execute(db);
+          AND flow_id = ${variant.flow} AND flow_version = ${variant.version}`.execute(db);
       const leads = await db
         .selectFrom('leads')
         .select(['answers', 'hidden'])
         .where('experiment_id', '=', test.id)
         .where('experiment_variant', '=', variant.key)
-        .where('flow_id', '=', test.flowId)
+        .where('flow_id', '=', variant.flow)
         .where('flow_version', '=', variant.version)
         .execute();
-      const values = test.metricKey
-        ? leads.flatMap((lead) => {
-            const value = metricOf(flow, parse(lead.answers), parse(lead.hidden), test.metricKey!);
-            return value === undefined ? [] : [value];
-          })
-        : [];
+      const values =
+        key !== null && !metricMissing
+          ? leads.flatMap((lead) => {
+              const value = metricOf(flow, parse(lead.answers), parse(lead.hidden), key);
+              return value === undefined ? [] : [value];
+            })
+          : [];
       const visits = Number(totals.rows[0]?.visits ?? 0);
       const completed = Number(totals.rows[0]?.completed ?? 0);
       return {
@@ -115,6 +125,7 @@ export async function experimentReport(
         leads: leads.length,
         metricMean: values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length,
         metricLeads: values.length,
+        metricMissing,
       };
     }),
   );

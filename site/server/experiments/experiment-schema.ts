@@ -1,10 +1,12 @@
 /**
- * A/B tests between published versions of a flow, in the site database. One row per experiment:
- * the placement it runs on (a page path and the flow placed there), its variants as JSON
- * (`[{key, version, weight}]`, the first the control), the lead value its report averages, and
- * what became of it: `running`, `stopped` (every visit back on the page's own version) or
- * `promoted` (`winner` served to every visit while the flow's newest version is still
- * `promoted_over`, the newest when it was promoted; a later publish ends it).
+ * A/B tests between published versions of a flow, or between flows, in the site database. One
+ * row per experiment: the placement it runs on (a page path and the flow placed there), its
+ * variants as JSON (`[{key, flow, version, weight}]`, the first the control; a variant without
+ * `flow`, written before a test could serve two flows, serves the placed flow), the lead value its
+ * report averages, and what became of it: `running`, `stopped` (every visit back on the page's
+ * own version) or `promoted` (`winner` served to every visit; a version of the placed flow while
+ * that flow's newest version is still `promoted_over`, the newest when it was promoted, so a later
+ * publish ends it; a variant of another flow until the test is stopped).
  * At most one experiment runs per placement (a partial unique index on both databases).
  *
  * The variant a funnel event or a lead was recorded under is kept beside it: `experiment_id` and
@@ -21,7 +23,7 @@ export interface ExperimentTable {
   name: string;
   page_path: string;
   flow_id: string;
-  /** JSON: `[{key, version, weight}]`, the control first. */
+  /** JSON: `[{key, flow, version, weight}]`, the control first (no `flow`: the placed flow). */
   variants: string;
   /** The answer or hidden value (by key) whose mean per variant the report shows; null: none. */
   metric_key: string | null;

@@ -27,9 +27,10 @@ export interface ExperimentServices {
 }
 
 /**
- * The tests as the browser reads them. A promoted test serves its winner alone, and only while
- * the flow's newest version is the one it was promoted over: a later publish is what visitors
- * get from then on, as without a test.
+ * The tests as the browser reads them. A promoted test serves its winner alone: a version of the
+ * placed flow only while that flow's newest version is the one it was promoted over (a later
+ * publish is what visitors get from then on, as without a test); a variant of another flow until
+ * the test is stopped, since no publish of the placed flow says anything about the other one.
  */
 export async function publicExperiments(
   tests: readonly Experiment[],
@@ -39,11 +40,12 @@ export async function publicExperiments(
   const experiments: PublicExperiment[] = [];
   for (const test of tests) {
     const promoted = test.status === 'promoted';
-    if (promoted && test.promotedOver !== newest(test.flowId)) continue;
     const served = promoted ? test.variants.filter((v) => v.key === test.winner) : test.variants;
+    const ofPlacedFlow = served.every((v) => v.flow === test.flowId);
+    if (promoted && ofPlacedFlow && test.promotedOver !== newest(test.flowId)) continue;
     const variants = [];
     for (const variant of served) {
-      const start = await startOf(test.flowId, variant.version);
+      const start = await startOf(variant.flow, variant.version);
       if (start !== undefined) variants.push({ ...variant, start });
     }
     // A test whose version no longer loads is left out: visits get the page's own version.

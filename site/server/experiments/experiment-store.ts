@@ -6,7 +6,10 @@
  *   index decides, so two staff creating one at once on any instances get one test and a refusal.
  * - `stop` and `promote` change a running test only (one conditional UPDATE each): a test
  *   stopped or promoted twice at once changes once, and the second caller is told nothing changed.
- * - Variants are immutable once stored: a report always reads the versions and weights served.
+ * - Variants are immutable once stored: a report always reads the flows, versions and weights
+ *   served.
+ * - Stored variants name their flow (`{key, flow, version, weight}`); a row written before tests
+ *   could serve two flows has none, which reads as the placed flow.
  */
 import type { Selectable } from 'kysely';
 import { isUniqueViolation, onceUntilFailure, type SiteDatabase } from '@/site/server/db/database';
@@ -15,7 +18,12 @@ import type { ExperimentStatus, ExperimentTable, ExperimentTables } from './expe
 export interface Variant {
   /** Its name in the back office and on events and leads (`A`, `B`, …). */
   key: string;
-  /** The published version of the placement's flow it serves. */
+  /**
+   * The flow it serves: the placed flow (a version of it), or another published questionnaire
+   * served at the same placement.
+   */
+  flow: string;
+  /** The published version of `flow` it serves. */
   version: number;
   /** Its share of visits: weight / the weights' sum. */
   weight: number;
@@ -39,16 +47,29 @@ export interface Experiment {
   endedBy: string | null;
 }
 
+/** A variant as staff give it: no flow means the placed flow. */
+export type NewVariant = Omit<Variant, 'flow'> & { flow?: string };
+
 export interface NewExperiment {
   name: string;
   pagePath: string;
   flowId: string;
-  variants: Variant[];
+  variants: NewVariant[];
   metricKey?: string;
   createdBy: string;
 }
 
 export type CreateResult = { ok: true; experiment: Experiment } | { ok: false; message: string };
+
+/** Each variant with its flow named: one without (a row of before) serves the placed flow. */
+function withFlows(variants: readonly NewVariant[], placed: string): Variant[] {
+  return variants.map(({ key, flow, version, weight }) => ({
+    key,
+    flow: flow ?? placed,
+    version,
+    weight,
+  }));
+}
 
 function toExperiment(row: Selectable<ExperimentTable>): Experiment {
   return {
@@ -56,7 +77,7 @@ function toExperiment(row: Selectable<ExperimentTable>): Experiment {
     name: row.name,
     pagePath: row.page_path,
     flowId: row.flow_id,
-    variants: JSON.parse(row.variants) as Variant[],
+    variants: withFlows(JSON.parse(row.variants) as NewVariant[], row.flow_id),
     metricKey: row.metric_key,
     status: row.status,
     winner: row.winner,
@@ -84,7 +105,7 @@ export class ExperimentStore {
           name: test.name,
           page_path: test.pagePath,
           flow_id: test.flowId,
-          variants: JSON.stringify(test.variants),
+          variants: JSON.stringify(withFlows(test.variants, test.flowId)),
           metric_key: test.metricKey ?? null,
           status: 'running',
           winner: null,
@@ -135,21 +156,26 @@ export class ExperimentStore {
     return rows.map(toExperiment);
   }
 
-  /** Ends a running test: every visit goes back to the page's own version. False: not running. */
+  /**
+   * Ends a running test, or a promotion still served: every visit goes back to the page's own
+   * version. A promoted variant of another flow is served until this (or a newer test on the
+   * placement), since no publish of the placed flow ends it. False: neither running nor promoted.
+   */
   async stop(id: number, by: string, now: number = Date.now()): Promise<boolean> {
     const db = await this.db();
     const result = await db
       .updateTable('experiments')
       .set({ status: 'stopped', ended_at: now, ended_by: by })
       .where('id', '=', id)
-      .where('status', '=', 'running')
+      .where('status', 'in', ['running', 'promoted'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
   /**
-   * Ends a running test with `winner`, served to every new visit while `newestVersion` is still
-   * the flow's newest. False: not running, or no such variant.
+   * Ends a running test with `winner`, served to every new visit: a version of the placed flow
+   * while `newestVersion` is still that flow's newest, a variant of another flow until the test is
+   * stopped or a newer one starts on the placement. False: not running, or no such variant.
    */
   async promote(
     id: number,
