@@ -2,8 +2,10 @@
 // `npm run bench:first-press`: what a visitor on a mid-range phone waits for at their first press
 // on a questionnaire (issue #37), measured from outside on the production build in Chromium:
 // CPU slowed 4×, slow 4G (150 ms round trip, 1.6 Mbit/s both ways, no cache), a 412×915 touch
-// screen. On each placement, once the page has loaded and gone idle, it presses the first step's
-// first option (a choice step) or taps its first field and types (a fields step), and reports,
+// screen. On each placement, once the page has loaded and gone idle, the visitor scrolls the
+// questionnaire into view (a question below the fold is read before it is answered), reads for
+// READ_MS, then presses the first step's first option (a choice step) or taps its first field and
+// types (a fields step). It reports,
 // as the median of VISITS fresh visits:
 // - the next question on screen: from the press's pointerdown (its event timeStamp) until the
 //   flow's step question reads another question, one frame later (after that frame's paint);
@@ -14,6 +16,10 @@
 // The floor is the same press in a bare Next app built once into a temporary folder (one client
 // component whose button changes a heading), served by the same `next` in the same run, so the
 // ratios hold on a busy machine where the milliseconds do not. Bytes do not depend on the CPU.
+// "Before" is the site as it was before issue #37's changes (commit BEFORE_COMMIT, or the commit
+// FIRST_PRESS_BEFORE names; FIRST_PRESS_BEFORE=none leaves it out): its files are taken from git
+// into .next-first-press-before/<commit> and built there once (about 8 minutes), then served beside
+// the current build, and every round visits the floor, then each placement before and after.
 // A measurement, not a test: it exits 0 whatever the figures. Uses the build in NEXT_DIST_DIR
 // (default .next), building first when there is none. VISITS=n changes the number of visits.
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,6 +27,8 @@ import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
+  openSync,
+  realpathSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -52,7 +60,7 @@ const PHONE = {
   userAgent:
     'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
 };
-/** How long the visitor reads the loaded page before pressing. */
+/** How long the visitor reads the question, once in view, before pressing. */
 const READ_MS = 1_000;
 /** The network is quiet once no request started after the press is open for this long. */
 const QUIET_MS = 500;
@@ -62,6 +70,9 @@ const placements = [
   { name: '/careers', path: '/careers', form: 'careers' },
 ];
 const floorPlacement = { name: 'floor (bare Next)', path: '/', form: 'floor' };
+/** The last commit before the first press was reworked (issue #37). */
+const BEFORE_COMMIT = '621fc37a421ddac8379b40cfdbfc8ff5cfc5433e';
+const beforeRef = process.env.FIRST_PRESS_BEFORE || BEFORE_COMMIT;
 
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const nextBin = path.resolve('node_modules', 'next', 'dist', 'bin', 'next');
@@ -138,6 +149,38 @@ function floorApp() {
   return dir;
 }
 
+/**
+ * The site at `ref`, built once into .next-first-press-before/<commit> (ignored by git, lint and
+ * typecheck like every `.next-*` folder). Its package-lock.json is left out and node_modules is
+ * this project's, so Turbopack takes this project as its root and builds with today's packages:
+ * the comparison is of the site's code, not of dependency updates. Null when git cannot give it.
+ */
+function beforeApp(ref) {
+  if (ref === 'none') return null;
+  const sha = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
+    encoding: 'utf8',
+  }).stdout?.trim();
+  if (!sha) {
+    console.log(`No commit ${ref} in this clone: "before" is left out.`);
+    return null;
+  }
+  const dir = path.resolve('.next-first-press-before', sha.slice(0, 12));
+  // Its real path: a server started through a link resolves its build's files elsewhere.
+  if (existsSync(path.join(dir, '.next', 'BUILD_ID'))) return realpathSync(dir);
+  console.log(`Building the site as it was at ${sha.slice(0, 12)} ("before") into ${dir}`);
+  if (!existsSync(path.join(dir, 'package.json'))) {
+    mkdirSync(dir, { recursive: true });
+    const archive = spawnSync('sh', ['-c', 'git archive "$1" | tar -x -C "$0"', dir, sha], {
+      stdio: 'inherit',
+    });
+    if (archive.status !== 0) process.exit(archive.status ?? 1);
+    rmSync(path.join(dir, 'package-lock.json'), { force: true });
+    symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
+  }
+  build(dir, '.next', { NEXT_DIST_DIR: '.next' });
+  return realpathSync(dir);
+}
+
 const freePort = () =>
   new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -146,12 +189,15 @@ const freePort = () =>
     });
   });
 
-async function ready(base) {
+async function ready(base, log) {
   for (let i = 0; ; i++) {
     try {
       if ((await globalThis.fetch(base)).ok) return;
     } catch {
-      if (i > 300) throw new Error(`${base} did not start`);
+      if (i > 300) {
+        const said = log && existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '';
+        throw new Error(`${base} did not start${said ? `; it printed:\n${said}` : ''}`);
+      }
     }
     await sleep(200);
   }
@@ -250,9 +296,10 @@ async function visit(browser, base, placement) {
   });
   try {
     await page.goto(base + placement.path, { waitUntil: 'networkidle', timeout: 120_000 });
+    const slot = page.locator(`#form-${placement.form}`);
+    await slot.locator('.flow-step__question').first().scrollIntoViewIfNeeded();
     await page.waitForTimeout(READ_MS);
     const step = await page.evaluate(watchQuestion, placement.form);
-    const slot = page.locator(`#form-${placement.form}`);
     pressed = true;
     if (step.control === 'option') {
       await slot.locator('.flow-option').first().tap();
@@ -316,23 +363,32 @@ if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
   build(process.cwd(), distDir, { NEXT_DIST_DIR: distDir });
 }
 const floorDir = floorApp();
+const beforeDir = beforeApp(beforeRef);
 
-const [sitePort, floorPort] = [await freePort(), await freePort()];
+const [sitePort, floorPort, beforePort] = [await freePort(), await freePort(), await freePort()];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-first-press-'));
-const servers = [
+/**
+ * The site's production server on `port`, from `cwd`'s build, on a database of its own; what it
+ * prints goes to <name>.log in the run's data folder, shown when it does not start.
+ */
+const siteServer = (cwd, dist, port, name) =>
   spawn(
     process.execPath,
-    [path.join('scripts', 'serve.mjs'), '--port', String(sitePort), '--hostname', '127.0.0.1'],
+    [path.join(cwd, 'scripts', 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
     {
+      cwd,
       env: {
         ...process.env,
-        NEXT_DIST_DIR: distDir,
-        LEADS_DB: path.join(dataDir, 'site.sqlite'),
-        MAIL_DIR: path.join(dataDir, 'mail'),
+        NEXT_DIST_DIR: dist,
+        LEADS_DB: path.join(dataDir, `${name}.sqlite`),
+        MAIL_DIR: path.join(dataDir, `${name}-mail`),
       },
-      stdio: 'ignore',
+      stdio: ['ignore', openSync(path.join(dataDir, `${name}.log`), 'w'), 'inherit'],
     },
-  ),
+  );
+const servers = [
+  siteServer(process.cwd(), distDir, sitePort, 'after'),
+  ...(beforeDir ? [siteServer(beforeDir, '.next', beforePort, 'before')] : []),
   spawn(
     process.execPath,
     [nextBin, 'start', '--port', String(floorPort), '--hostname', '127.0.0.1'],
@@ -345,20 +401,32 @@ const servers = [
 ];
 const siteBase = `http://127.0.0.1:${sitePort}`;
 const floorBase = `http://127.0.0.1:${floorPort}`;
+const beforeBase = `http://127.0.0.1:${beforePort}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
 });
 
 try {
-  await Promise.all([ready(siteBase), ready(floorBase)]);
-  const all = [floorPlacement, ...placements];
+  await Promise.all([
+    ready(siteBase, path.join(dataDir, 'after.log')),
+    ready(floorBase),
+    ...(beforeDir ? [ready(beforeBase, path.join(dataDir, 'before.log'))] : []),
+  ]);
+  // Each placement before (when built) and after, side by side.
+  const all = [
+    floorPlacement,
+    ...placements.flatMap((p) => [
+      ...(beforeDir ? [{ ...p, name: `${p.name} before`, base: beforeBase, before: true }] : []),
+      { ...p, name: beforeDir ? `${p.name} after` : p.name, base: siteBase },
+    ]),
+  ];
   const runs = new Map(all.map((p) => [p, []]));
   // Visits go round the placements so that a burst of load on the machine falls on all of them.
   for (let round = 1; round <= VISITS; round++) {
     process.stdout.write(`visit ${round}/${VISITS}:`);
     for (const placement of all) {
-      const base = placement === floorPlacement ? floorBase : siteBase;
+      const base = placement === floorPlacement ? floorBase : placement.base;
       const run = await visit(browser, base, placement).catch((error) => ({ error }));
       if (run.error) console.log(`\n  ${placement.name}: ${run.error.message.split('\n')[0]}`);
       else runs.get(placement).push(run);
@@ -401,25 +469,32 @@ try {
     `machine load (1/5/15 min): at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at end ${load.map((l) => l.toFixed(2)).join(' ')}`,
   );
   console.log(
-    `budgets: next question ≤ ${BUDGET.nextMs} ms, ≤ ${BUDGET.kib} KiB gzip after the press, INP ≤ ${BUDGET.inpMs} ms\n`,
+    `budgets: next question ≤ ${BUDGET.nextMs} ms, ≤ ${BUDGET.kib} KiB gzip after the press, INP ≤ ${BUDGET.inpMs} ms (held against "after")`,
   );
   console.log(
-    'placement           press                next question ms (×floor)   INP ms (×floor)   delay/processing/presentation   KiB after press',
+    beforeDir
+      ? `before: the site at ${path.basename(beforeDir)} (${beforeRef === BEFORE_COMMIT ? 'the last commit before issue #37' : beforeRef}); after: this build (${distDir})\n`
+      : 'before: not measured\n',
+  );
+  console.log(
+    'placement              press                next question ms (×floor)   INP ms (×floor)   delay/processing/presentation   KiB after press',
   );
   for (const p of all) {
     const s = summary.get(p);
+    // Budgets are marked on the site as it is now; "before" is shown for comparison.
     const isFloor = p === floorPlacement;
+    const judged = !isFloor && !p.before;
     const label = s.step?.label.length > 10 ? `${s.step.label.slice(0, 9)}…` : s.step?.label;
     const press = s.step ? `${s.step.control} "${label}"` : '—';
-    const next = `${ms(s.nextMs)}${isFloor ? '' : ` (${ratio(s.nextMs, floor.nextMs)})`}${isFloor ? '' : mark(s.nextMs, BUDGET.nextMs)}`;
-    const inp = `${ms(s.inp)}${isFloor ? '' : ` (${ratio(s.inp, floor.inp)})`}${isFloor ? '' : mark(s.inp, BUDGET.inpMs)}`;
+    const next = `${ms(s.nextMs)}${isFloor ? '' : ` (${ratio(s.nextMs, floor.nextMs)})`}${judged ? mark(s.nextMs, BUDGET.nextMs) : ''}`;
+    const inp = `${ms(s.inp)}${isFloor ? '' : ` (${ratio(s.inp, floor.inp)})`}${judged ? mark(s.inp, BUDGET.inpMs) : ''}`;
     const parts = `${ms(s.inputDelay)} / ${ms(s.processing)} / ${ms(s.presentation)}`;
     const bytes =
       s.bytes === null
         ? '—'
-        : `${kib(s.bytes).toFixed(1)}${isFloor ? '' : mark(kib(s.bytes), BUDGET.kib)}`;
+        : `${kib(s.bytes).toFixed(1)}${judged ? mark(kib(s.bytes), BUDGET.kib) : ''}`;
     console.log(
-      `${p.name.padEnd(19)} ${press.padEnd(20)} ${next.padEnd(27)} ${inp.padEnd(17)} ${parts.padEnd(31)} ${bytes}`,
+      `${p.name.padEnd(22)} ${press.padEnd(20)} ${next.padEnd(27)} ${inp.padEnd(17)} ${parts.padEnd(31)} ${bytes}`,
     );
   }
   console.log(

@@ -1,11 +1,12 @@
 'use client';
 /**
  * Where a flow sits on a page. The server renders the flow's opening step as plain HTML
- * (static-step); this island fetches the interactive renderer when the visitor reaches for the
- * form (pointer, focus or a key inside it) and swaps it in when the visitor acts (a button or
- * Enter) — or at once when this session has progress to resume. What was typed moves into the
- * renderer, focus stays on the same control, and the click or Enter is replayed after it
- * mounts: pages pay for the questionnaire code only when someone uses it.
+ * (static-step); this island fetches the interactive renderer once the page has loaded and the
+ * form is in view, while the browser is idle (prefetch-when-seen), or when the visitor reaches
+ * for the form (pointer, focus or a key inside it), whichever comes first. It swaps the renderer
+ * in when the visitor acts (a button or Enter) — or at once when this session has progress to
+ * resume. What was typed moves into the renderer, focus stays on the same control, and the
+ * click or Enter is replayed after it mounts: a page's arrival carries no questionnaire code.
  */
 import {
   useCallback,
@@ -19,6 +20,9 @@ import {
 import { useDelayedLoading } from '@/site/shell/loading/use-delayed-loading';
 import { storedContact } from './contact-session';
 import { hasSavedProgress, savedProgressVersion } from './progress-key';
+import { prefetchWhenSeen } from './prefetch-when-seen';
+import { timings } from '@/site/shell/timings';
+import { whenIdle } from '@/site/shell/prefetch/prefetch-rule';
 import type { BookingIslandProps } from './booking/booking-flow';
 import type { ResolvedFlow } from '@/engine/client';
 import type { FlowRendererProps } from './renderer-types';
@@ -117,6 +121,11 @@ async function load(island: IslandRenderer, variant?: Served): Promise<Loaded> {
     Renderer: module.BookingFlow as unknown as Loaded['Renderer'],
     props: { ...island.props, flow, fallback },
   };
+}
+
+/** Runs `task` once the browser has painted the next frame (a task queued from that frame). */
+function afterNextPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 /**
@@ -252,11 +261,16 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
       if (swapping) return;
       swapping = true;
       setWaiting(true);
-      prefetch().then(setArrived, () => {
-        swapping = false;
-        setWaiting(false);
-        setFailed(true);
-      });
+      // The swap mounts the whole renderer, a long task on a phone: it waits until the frame
+      // after the press is painted, so the press's own frame is not held up by it (INP).
+      prefetch().then(
+        (renderer) => afterNextPaint(() => setArrived(renderer)),
+        () => {
+          swapping = false;
+          setWaiting(false);
+          setFailed(true);
+        },
+      );
     };
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element).closest('button');
@@ -278,12 +292,26 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
       if (mounted && servesOther(chosen, flowId, openingVersion)) swap();
     });
     const warm = () => void prefetch().catch(() => undefined);
+    // Seen and idle: the renderer is fetched; a step with nothing to type (a choice) is then
+    // swapped in at the next idle moment too, so the visitor's press only moves the machine
+    // (mounting the renderer is most of a phone's work after a press). A step with fields waits
+    // for the visitor to act, so no keystroke lands in a control about to be replaced.
+    const stopPrefetch = prefetchWhenSeen(root, () => {
+      void prefetch().then(
+        () => {
+          if (mounted && !root.querySelector('input, textarea, select'))
+            whenIdle(() => mounted && swap(), timings.prefetchIdleTimeoutMs);
+        },
+        () => undefined,
+      );
+    });
     const touches = ['pointerdown', 'focusin', 'keydown'] as const;
     for (const type of touches) root.addEventListener(type, warm, { passive: true });
     root.addEventListener('click', onClick, true);
     root.addEventListener('submit', onSubmit, true);
     return () => {
       mounted = false;
+      stopPrefetch();
       for (const type of touches) root.removeEventListener(type, warm);
       root.removeEventListener('click', onClick, true);
       root.removeEventListener('submit', onSubmit, true);

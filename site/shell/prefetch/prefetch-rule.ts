@@ -21,7 +21,8 @@ export interface IntentPrefetcherOptions {
   whenIdle?: (callback: () => void, timeoutMs: number) => void;
 }
 
-const defaultWhenIdle = (callback: () => void, timeoutMs: number) => {
+/** Runs `callback` when the browser is idle (where it can tell), at the latest after `timeoutMs`. */
+export const whenIdle = (callback: () => void, timeoutMs: number) => {
   if (typeof requestIdleCallback === 'function')
     requestIdleCallback(callback, { timeout: timeoutMs });
   else setTimeout(callback, 1);
@@ -34,13 +35,13 @@ const defaultWhenIdle = (callback: () => void, timeoutMs: number) => {
 export function createIntentPrefetcher({
   prefetch,
   network,
-  whenIdle = defaultWhenIdle,
+  whenIdle: idle = whenIdle,
 }: IntentPrefetcherOptions) {
   const done = new Set<string>();
   return function onIntent(href: string) {
     if (done.has(href) || !shouldPrefetch(network())) return;
     done.add(href);
-    whenIdle(() => {
+    idle(() => {
       if (shouldPrefetch(network())) prefetch(href);
       else done.delete(href);
     }, timings.prefetchIdleTimeoutMs);
