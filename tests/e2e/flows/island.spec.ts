@@ -56,6 +56,8 @@ test('the questionnaire in view is fetched while the page is idle, so the press 
   await page.goto('/grant-service');
   const scope = page.locator('#form-grants');
   await page.waitForLoadState('networkidle');
+  // Below the fold until the visitor scrolls to it; then it is fetched without a touch.
+  await scope.getByText(/^Question 1 \/ \d+$/).scrollIntoViewIfNeeded();
   await expect.poll(() => holds(rendererMarker)).toBe(true);
   // Nothing moved: the visitor sees the same first question (a choice step is swapped for the
   // renderer's in an idle moment, drawn by the same views).
