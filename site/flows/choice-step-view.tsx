@@ -41,6 +41,8 @@ export interface ChoiceStepViewProps {
   busy?: boolean;
   /** The option whose click is being sent (it says so). */
   pending?: string | null;
+  /** The option just pressed, shown as chosen while its answer waits for the next frame. */
+  pressing?: string | null;
   /** Multiple choice: the message of a Next with nothing ticked. */
   problem?: string | null;
   /** Multiple choice: each checkbox's state (ticked by default on the server, controlled after). */
@@ -76,7 +78,7 @@ export function ChoiceStepView(props: ChoiceStepViewProps) {
         {header}
         <ul className="flow-options" id={listId} role="list">
           {shown.map((option, i) => {
-            const pressed = chosen.includes(option.value);
+            const pressed = chosen.includes(option.value) || props.pressing === option.value;
             return (
               <li key={option.value}>
                 <button

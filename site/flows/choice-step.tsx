@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages, type Answers, type ResolvedChoiceStep } from '@/engine/client';
+import { afterNextPaint } from './after-next-paint';
 import { ChoiceStepView, choiceStart } from './choice-step-view';
 
 export interface ChoiceStepProps {
@@ -25,6 +26,7 @@ export function ChoiceStep({ flowId, step, answers, draft, busy, ...parts }: Cho
   const { chosen, limit, expanded: startExpanded } = choiceStart(step, answers);
   const [expanded, setExpanded] = useState(startExpanded);
   const [pending, setPending] = useState<string | null>(null);
+  const [pressing, setPressing] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>(() => {
     const ticked = draft?.[step.id];
     return chosen.length === 0 && Array.isArray(ticked) ? ticked.map(String) : chosen;
@@ -53,6 +55,7 @@ export function ChoiceStep({ flowId, step, answers, draft, busy, ...parts }: Cho
       back={parts.back}
       busy={busy}
       pending={pending}
+      pressing={pressing}
       problem={problem}
       firstRevealed={(el) => void (firstRevealed.current = el)}
       bindOption={(value) => ({
@@ -69,9 +72,15 @@ export function ChoiceStep({ flowId, step, answers, draft, busy, ...parts }: Cho
         setExpanded(true);
       }}
       onPick={(value) => {
-        if (busy) return;
-        setPending(value);
-        onAnswer({ [step.id]: value });
+        if (busy || pressing !== null) return;
+        // The option shows as pressed in the press's own frame; the answer, which moves the
+        // machine and draws the next step, follows once that frame is painted.
+        setPressing(value);
+        afterNextPaint(() => {
+          setPressing(null);
+          setPending(value);
+          onAnswer({ [step.id]: value });
+        });
       }}
       onSubmit={(event) => {
         event.preventDefault();

@@ -20,6 +20,7 @@ import {
 import { useDelayedLoading } from '@/site/shell/loading/use-delayed-loading';
 import { storedContact } from './contact-session';
 import { hasSavedProgress, savedProgressVersion } from './progress-key';
+import { afterNextPaint } from './after-next-paint';
 import { prefetchWhenSeen } from './prefetch-when-seen';
 import { timings } from '@/site/shell/timings';
 import { whenIdle } from '@/site/shell/prefetch/prefetch-rule';
@@ -27,8 +28,9 @@ import type { BookingIslandProps } from './booking/booking-flow';
 import type { ResolvedFlow } from '@/engine/client';
 import type { FlowRendererProps } from './renderer-types';
 import type { ChosenVariant } from './experiment-variant';
-
-type Draft = Record<string, unknown>;
+import { keyOf, type ControlKey } from './control-key';
+import type * as IslandSwap from './island-swap';
+import type { Draft } from './island-swap';
 
 /** Which renderer the island loads, with its props less the flows (fetched with it). */
 type IslandRenderer =
@@ -56,7 +58,12 @@ export type FlowIslandProps = IslandRenderer & {
   children: ReactNode;
 };
 
-type Loaded = { Renderer: ComponentType<Record<string, unknown>>; props: Record<string, unknown> };
+type Loaded = {
+  Renderer: ComponentType<Record<string, unknown>>;
+  props: Record<string, unknown>;
+  /** The swap's helpers, fetched with the renderer (island-swap.ts). */
+  swap: typeof IslandSwap;
+};
 
 /**
  * A resolved flow, as `GET /api/flows/{id}` serves it (flow-json-route): its newest version. The
@@ -103,80 +110,28 @@ async function flowToRun(
 /** The renderer's code and its flows, fetched in parallel. */
 async function load(island: IslandRenderer, variant?: Served): Promise<Loaded> {
   if (island.kind === 'flow') {
-    const [module, flow] = await Promise.all([
+    const [module, swap, flow] = await Promise.all([
       import('./flow-renderer'),
+      import('./island-swap'),
       flowToRun(island.flowId, island.version, variant),
     ]);
     return {
       Renderer: module.FlowRenderer as unknown as Loaded['Renderer'],
       props: { ...island.props, flow },
+      swap,
     };
   }
-  const [module, flow, fallback] = await Promise.all([
+  const [module, swap, flow, fallback] = await Promise.all([
     import('./booking/booking-flow'),
+    import('./island-swap'),
     fetchFlow(island.flowId, island.version),
     fetchFlow(island.fallbackFlow),
   ]);
   return {
     Renderer: module.BookingFlow as unknown as Loaded['Renderer'],
     props: { ...island.props, flow, fallback },
+    swap,
   };
-}
-
-/** Runs `task` once the browser has painted the next frame (a task queued from that frame). */
-function afterNextPaint(task: () => void) {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
-
-/**
- * A control is found again after the swap by the name the step views give it: a field's id,
- * or a button's `data-control` (see ControlName). Both renderings come from the same views,
- * so the name the visitor's control had in the static step is the one it has in the renderer.
- */
-type ControlKey = { id: string } | { control: string };
-
-function keyOf(el: Element): ControlKey | null {
-  if (el.id) return { id: el.id };
-  const control = el.getAttribute('data-control');
-  return control ? { control } : null;
-}
-
-function findControl(root: HTMLElement, key: ControlKey | null): HTMLElement | null {
-  if (!key) return null;
-  if ('id' in key) {
-    const byId = root.ownerDocument.getElementById(key.id);
-    return byId && root.contains(byId) ? byId : null;
-  }
-  const named = root.querySelectorAll<HTMLElement>('[data-control]');
-  return [...named].find((el) => el.dataset.control === key.control) ?? null;
-}
-
-/**
- * Field name → value of every control in the static step. A checkbox with a `value` is one
- * option of a group (the step views give only those one), so its group's answer is the list of
- * ticked values; a consent box is true or false.
- */
-function readDraft(root: HTMLElement): Draft {
-  const draft: Draft = {};
-  const controls = root.querySelectorAll<
-    HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
-  >('input[name], textarea[name], select[name]');
-  for (const c of controls) {
-    if (c instanceof HTMLInputElement && c.type === 'file') {
-      const file = c.files?.[0];
-      if (file) draft[c.name] = file;
-    } else if (c instanceof HTMLInputElement && c.type === 'checkbox') {
-      if (c.hasAttribute('value')) {
-        const list = (draft[c.name] as string[] | undefined) ?? [];
-        draft[c.name] = c.checked ? [...list, c.value] : list;
-      } else {
-        draft[c.name] = c.checked;
-      }
-    } else if (c.value !== '') {
-      draft[c.name] = c.value;
-    }
-  }
-  return draft;
 }
 
 export function FlowIsland({ children, ...island }: FlowIslandProps) {
@@ -324,18 +279,8 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
   useLayoutEffect(() => {
     const root = box.current;
     if (!arrived || showLoading || loaded || !root) return;
-    const active = root.ownerDocument.activeElement;
-    if (active && root.contains(active)) {
-      replay.current.focus = keyOf(active);
-      if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
-        try {
-          replay.current.caret = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
-        } catch {
-          // Inputs without a caret (checkbox): focus alone is restored.
-        }
-      }
-    }
-    setLoaded({ ...arrived, draft: readDraft(root) });
+    Object.assign(replay.current, arrived.swap.focusIn(root));
+    setLoaded({ ...arrived, draft: arrived.swap.readDraft(root) });
   }, [arrived, showLoading, loaded]);
 
   // Focus goes back to the same control in the same task as the swap (no keystroke can fall
@@ -344,17 +289,7 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
   useLayoutEffect(() => {
     const root = box.current;
     if (!loaded || !root) return;
-    const { focus, caret } = replay.current;
-    const target = focus ? findControl(root, focus) : null;
-    if (!target) return;
-    target.focus();
-    if (caret && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
-      try {
-        target.setSelectionRange(caret[0], caret[1]);
-      } catch {
-        // Input types without a selection API (email): the caret stays where focus put it.
-      }
-    }
+    loaded.swap.refocus(root, replay.current);
   }, [loaded]);
 
   useEffect(() => {
@@ -362,7 +297,7 @@ export function FlowIsland({ children, ...island }: FlowIslandProps) {
     if (!loaded || !root) return;
     const { click, submit } = replay.current;
     replay.current = { focus: null, caret: null, click: null, submit: false };
-    if (click) findControl(root, click)?.click();
+    if (click) loaded.swap.findControl(root, click)?.click();
     else if (submit) root.querySelector('form')?.requestSubmit();
   }, [loaded]);
 

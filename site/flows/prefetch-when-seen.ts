@@ -18,8 +18,8 @@ export const PREFETCH_MARK = 'flow-island:prefetch';
 const NEAR_VIEW = '200px';
 
 /**
- * Calls `prefetch` once, when `element` is in (or near) the viewport after the page's load
- * event, in an idle moment. Returns a function that cancels what has not started.
+ * Calls `prefetch` once, when one of `element`'s children is in (or near) the viewport after the
+ * page's load event, in an idle moment. Returns a function that cancels what has not started.
  */
 export function prefetchWhenSeen(element: Element, prefetch: () => void): () => void {
   if (typeof IntersectionObserver !== 'function') return () => undefined;
@@ -40,10 +40,9 @@ export function prefetchWhenSeen(element: Element, prefetch: () => void): () => 
       },
       { rootMargin: NEAR_VIEW },
     );
-    // A box of `display: contents` (the island's) has no box of its own to intersect: its
-    // children are watched instead.
-    const boxed = getComputedStyle(element).display === 'contents';
-    for (const target of boxed ? element.children : [element]) observer.observe(target);
+    // The island is `display: contents` (flows.css), which has no box to intersect: the
+    // children, its boxes, are watched.
+    for (const child of element.children) observer.observe(child);
   };
   if (document.readyState === 'complete') watch();
   else addEventListener('load', watch, { once: true });

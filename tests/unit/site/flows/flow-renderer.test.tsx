@@ -30,11 +30,15 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('FlowRenderer', () => {
-  it('answers a choice by its button and moves focus and title to the next question', () => {
+  it('answers a choice by its button and moves focus and title to the next question', async () => {
     render(<FlowRenderer flow={client} />);
     expect(screen.getByText('Question 1 / 5')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Start-up' }));
-    const heading = screen.getByRole('heading', {
+    // The press shows at once; the next question follows once that frame is painted.
+    expect(screen.getByRole('button', { name: 'Start-up' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const heading = await screen.findByRole('heading', {
       name: 'How much working capital do you personally have to invest in your business?',
     });
     expect(document.activeElement).toBe(heading);

@@ -6,7 +6,7 @@
  * request, no funnel beacon, no redirect, nothing in the session storage the public site reads.
  * A new flow starts the preview afresh. next/navigation is replaced (no Next router here).
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StudioPreview } from '@/site/admin/studio/studio-preview';
@@ -126,7 +126,7 @@ describe('the studio preview', () => {
     const user = userEvent.setup();
     const { rerender } = render(<StudioPreview flow={client} />);
     await user.click(screen.getByRole('button', { name: 'Start-up' }));
-    expect(screen.getByText('Question 2 / 5')).toBeTruthy();
+    expect(await screen.findByText('Question 2 / 5')).toBeTruthy();
     rerender(<StudioPreview flow={client} />);
     expect(screen.getByText('Question 2 / 5')).toBeTruthy();
     const edited = structuredClone(client);
@@ -149,11 +149,12 @@ describe('the studio preview of a flow with computed values', () => {
     expect(valueOf('band')).toBe('"early"');
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '250000');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    // An option's answer follows the frame that shows the press (choice-step.tsx).
     await user.click(await screen.findByRole('button', { name: 'Over 5 years' }));
-    expect(valueOf('score')).toBe('55');
+    await waitFor(() => expect(valueOf('score')).toBe('55'));
     expect(valueOf('band')).toBe('"close"');
     await user.click(await screen.findByRole('button', { name: '740 or above' }));
-    expect(valueOf('score')).toBe('100');
+    await waitFor(() => expect(valueOf('score')).toBe('100'));
     expect(valueOf('band')).toBe('"ready"');
     expectNothingLeft();
   });
