@@ -1,3 +1,4 @@
+/* global performance -- in page.evaluate, run in the page */
 // `npm run bench:bundle`: how much JavaScript (gzip) the browser loads for pages hosting a
 // questionnaire, beside the framework floor of a bare Next page measured from the same build
 // (the root main files every page loads: React, the Next runtime, the Turbopack loader).
