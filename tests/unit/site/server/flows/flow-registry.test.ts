@@ -4,19 +4,27 @@
  * JSON route names the revision it serves for the page cache, and a diagnostic reads the same
  * wherever it is printed.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadSiteFlow } from '@/site/flows/load-site-flow';
 import { GET, generateStaticParams } from '@/site/flows/flow-json-route';
 import { loadFlowRegistry } from '@/site/server/flows/flow-registry';
 import { flowRevision, REVISION_HEADER } from '@/site/server/flows/flow-revision';
 import { siteRuntime } from '@/site/server/runtime/site-runtime';
 
-// This file's own SQLite database (site/env.ts reads it once, on import).
+// This file's own SQLite database (site/env.ts reads it once, on import): new for each run, since
+// a file named by the process id alone outlives the run and a later process may get the same id
+// (its flows, published by an older run, then differ from the files).
 vi.hoisted(() => {
-  process.env.LEADS_DB = `${process.env.TMPDIR ?? '/tmp'}/flow-registry-${process.pid}.sqlite`;
+  const unique = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  process.env.LEADS_DB = `${process.env.TMPDIR ?? '/tmp'}/flow-registry-${unique}.sqlite`;
+});
+
+afterAll(() => {
+  for (const suffix of ['', '-wal', '-shm'])
+    rmSync(`${process.env.LEADS_DB}${suffix}`, { force: true });
 });
 
 const flowResponse = (flowId: string) =>
