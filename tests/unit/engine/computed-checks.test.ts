@@ -5,27 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { plainWords, type Diagnostic } from '@/engine';
-import { flowText, load, type ComputedFlowData } from './support/computed-flow';
-
-/** The one diagnostic of `code` the changed flow gives, and its text. */
-function only(code: string, change: (data: ComputedFlowData) => void) {
-  const text = flowText(change);
-  const { flow, diagnostics } = load(text);
-  const found = diagnostics.filter((d) => d.code === code);
-  expect(found, JSON.stringify(diagnostics, null, 1)).toHaveLength(1);
-  expect(flow).toBeUndefined();
-  return { d: found[0]!, text };
-}
-
-/** Line and column (from 1) of the `nth` `token` on the first line holding `line`. */
-function at(text: string, line: string, token: string) {
-  const lines = text.split('\n');
-  const index = lines.findIndex((l) => l.includes(line));
-  expect(index).toBeGreaterThanOrEqual(0);
-  return { line: index + 1, column: lines[index]!.indexOf(token) + 1 };
-}
-
-const placed = (d: Diagnostic) => ({ line: d.line, column: d.column });
+import { at, flowText, load, only, placed, type ComputedFlowData } from './support/computed-flow';
 
 /** The text with the diagnostic's quick fix applied as the studio applies it (whole string). */
 const applyFix = (text: string, d: Diagnostic) =>

@@ -4,6 +4,7 @@
  * `band` names its band, an early band ends on a screen, the others reach the contact step and
  * send both to HubSpot. `text` is the file as an editor holds it, so diagnostics get positions.
  */
+import { expect } from 'vitest';
 import { loadFlowFromText } from '@/engine';
 import type { Diagnostic, ResolvedFlow } from '@/engine';
 
@@ -100,3 +101,24 @@ export function loadFlow(change?: (data: ComputedFlowData) => void): ResolvedFlo
   if (!flow) throw new Error(diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
   return flow;
 }
+
+/** The one diagnostic of `code` the changed flow gives (which it then refuses), and its text. */
+export function only(code: string, change: (data: ComputedFlowData) => void) {
+  const text = flowText(change);
+  const { flow, diagnostics } = load(text);
+  const found = diagnostics.filter((d) => d.code === code);
+  expect(found, JSON.stringify(diagnostics, null, 1)).toHaveLength(1);
+  expect(flow).toBeUndefined();
+  return { d: found[0]!, text };
+}
+
+/** Line and column (from 1) of `token` on the first line holding `line`. */
+export function at(text: string, line: string, token: string) {
+  const lines = text.split('\n');
+  const index = lines.findIndex((l) => l.includes(line));
+  expect(index).toBeGreaterThanOrEqual(0);
+  return { line: index + 1, column: lines[index]!.indexOf(token) + 1 };
+}
+
+/** Where a diagnostic points. */
+export const placed = (d: Diagnostic) => ({ line: d.line, column: d.column });
