@@ -9,32 +9,21 @@
  * "not computed" for client rather than 0; a promoted variant of the other flow is served until
  * the test is stopped, whatever the placed flow publishes.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResolvedFlow } from '@/engine';
 import { readExperimentForm } from '@/site/admin/experiments/experiment-form';
 import { assignVariant } from '@/site/flows/assign-variant';
 import { recentAudit } from '@/site/server/admin/audit-log';
-import type { StaffUser } from '@/site/server/admin/staff-user';
-import type { SiteDatabase } from '@/site/server/db/database';
 import { checkVariantFlows } from '@/site/server/experiments/check-variant-flows';
-import {
-  promoteExperiment,
-  startExperiment,
-  stopExperiment,
-  type ChangeContext,
-} from '@/site/server/experiments/experiment-changes';
-import { endingTransitions, experimentReport } from '@/site/server/experiments/experiment-report';
+import { promoteExperiment, stopExperiment } from '@/site/server/experiments/experiment-changes';
+import { experimentReport } from '@/site/server/experiments/experiment-report';
 import type { ExperimentTables } from '@/site/server/experiments/experiment-schema';
 import { publicExperiments } from '@/site/server/experiments/experiment-services';
-import { ExperimentStore, type Experiment } from '@/site/server/experiments/experiment-store';
-import { checkFlowEvents } from '@/site/server/funnel/check-flow-events';
 import { FunnelStore } from '@/site/server/funnel/funnel-store';
-import { parseFlowEvents } from '@/site/server/funnel/parse-flow-events';
 import { loadSiteFlowFiles } from '@/site/server/flows/site-flow-registry';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
-import { parseJsonBody } from '@/site/server/leads/parse-lead-request';
-import { lead } from '@/tests/unit/site/server/leads/outbox-fixtures';
-import { dialects, testDatabase, type TestDatabase } from './support/test-databases';
+import { experimentSite, sendFunnelEvents, storeTaggedLead } from './support/experiment-records';
+import { dialects } from './support/test-databases';
 
 const files = loadSiteFlowFiles();
 const client = files.get('client')!;
@@ -52,7 +41,6 @@ const newest = (flowId: string) =>
   flowId === 'client' || flowId === 'clientPrequal'
     ? published.get(`${flowId}@1`)
     : files.get(flowId);
-const staff: StaffUser = { id: 7, email: 'ana@firm.example', role: 'staff' };
 const twoFlows = {
   name: 'Pre-qualification first',
   pagePath: '/',
@@ -126,40 +114,20 @@ describe('a two-flow test as staff give it', () => {
 });
 
 describe.each(dialects)('A/B tests between two flows on %s', { timeout: 60_000 }, (dialect) => {
-  let database: TestDatabase;
-  let site: SiteDatabase;
-  let store: ExperimentStore;
-  let context: ChangeContext;
-
-  beforeEach(async () => {
-    database = await testDatabase(dialect);
-    site = await database.open();
-    store = new ExperimentStore(() => Promise.resolve(site));
-    context = { store, database: () => Promise.resolve(site), staff, now: 1_000 };
-  }, 60_000);
-
-  afterEach(async () => {
-    await database.dispose();
-  });
-
-  const started = async (): Promise<Experiment> => {
-    const result = await startExperiment(twoFlows, context);
-    if (!result.ok) throw new Error(result.message);
-    return result.experiment;
-  };
+  const at = experimentSite(dialect, twoFlows);
 
   it('stores each variant with its flow, and reads a row of before as the placed flow', async () => {
-    const test = await started();
-    expect((await store.get(test.id))!.variants).toEqual([
+    const test = await at.started();
+    expect((await at.store.get(test.id))!.variants).toEqual([
       { key: 'A', flow: 'client', version: 1, weight: 1 },
       { key: 'B', flow: 'clientPrequal', version: 1, weight: 1 },
     ]);
-    const [audit] = await recentAudit(1, () => Promise.resolve(site));
+    const [audit] = await recentAudit(1, () => Promise.resolve(at.site));
     expect(audit!.detail).toBe(
       `#${test.id} Pre-qualification first: client on /, A v1 ×1, B clientPrequal v1 ×1`,
     );
     // A row as written before variants named their flow.
-    const db = site.db.withTables<ExperimentTables>();
+    const db = at.site.db.withTables<ExperimentTables>();
     const old = await db
       .insertInto('experiments')
       .values({
@@ -181,17 +149,17 @@ describe.each(dialects)('A/B tests between two flows on %s', { timeout: 60_000 }
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect((await store.get(Number(old.id)))!.variants).toEqual([
+    expect((await at.store.get(Number(old.id)))!.variants).toEqual([
       { key: 'A', flow: 'client', version: 1, weight: 1 },
       { key: 'B', flow: 'client', version: 2, weight: 3 },
     ]);
   });
 
   it('lists each variant’s flow and opening step, and assigns visits to both', async () => {
-    const test = await started();
+    const test = await at.started();
     const startOf = async (flowId: string, version: number) =>
       (await flowAt(flowId, version))?.start;
-    const list = await publicExperiments(await store.live(), () => 1, startOf);
+    const list = await publicExperiments(await at.store.live(), () => 1, startOf);
     expect(list).toEqual({
       experiments: [
         {
@@ -218,62 +186,30 @@ describe.each(dialects)('A/B tests between two flows on %s', { timeout: 60_000 }
   });
 
   it('counts each variant on the flow that ran; the other flow’s value is not computed, not 0', async () => {
-    const test = await started();
-    const funnel = new FunnelStore(() => Promise.resolve(site));
-    const outbox = new OutboxStore(() => Promise.resolve(site));
+    const test = await at.started();
+    const funnel = new FunnelStore(() => Promise.resolve(at.site));
+    const outbox = new OutboxStore(() => Promise.resolve(at.site));
     const registry = {
       get: (id: string) => (id === 'client' || id === 'clientPrequal' ? newest(id) : undefined),
       ids: () => ['client', 'clientPrequal'],
     };
-    const send = async (visit: string, flow: ResolvedFlow, variant: string, done: boolean) => {
-      const [ending] = endingTransitions(flow);
-      const at = Date.UTC(2025, 0, 1);
-      const events = [
-        { flow: flow.id, version: 1, step: flow.start, seq: 0, at },
-        ...(done
-          ? [
-              {
-                flow: flow.id,
-                version: 1,
-                step: ending!.split('#')[0],
-                transition: ending,
-                seq: 1,
-                at,
-              },
-            ]
-          : []),
-      ].map((e) => ({ ...e, experiment: test.id, variant }));
-      const parsed = parseFlowEvents(new TextEncoder().encode(JSON.stringify({ visit, events })));
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      const checked = checkFlowEvents(parsed.batch, registry);
-      if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-      await funnel.insertEvents(checked.events, Date.now());
-    };
+    const send = (visit: string, flow: ResolvedFlow, variant: string, done: boolean) =>
+      sendFunnelEvents(funnel, registry, {
+        id: visit,
+        flow,
+        version: 1,
+        experiment: test.id,
+        variant,
+        done,
+      });
     const visit = (i: number) => `visit-${String(i).padStart(12, '0')}`;
     // A (client): 5 visits, 1 complete. B (clientPrequal): 3 visits, 2 complete. A B-tagged
     // visit on client (a stale tab) is no visit of B's.
     for (let i = 0; i < 5; i++) await send(visit(i), client, 'A', i < 1);
     for (let i = 5; i < 8; i++) await send(visit(i), prequal, 'B', i < 7);
     await send(visit(8), client, 'B', true);
-    const storeLead = async (flowId: string, variant: string, answers: Record<string, string>) => {
-      const parsed = parseJsonBody(
-        new TextEncoder().encode(
-          JSON.stringify({
-            answers: { email: 'v@visitor.example', ...answers },
-            page: { uri: 'https://firm.example/', name: 'home' },
-            experiment: { id: test.id, variant },
-          }),
-        ),
-      );
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      await outbox.insertLead({
-        ...lead('v@visitor.example'),
-        flowId,
-        flowVersion: 1,
-        answers: parsed.request.answers,
-        experiment: parsed.request.experiment,
-      });
-    };
+    const storeLead = (flowId: string, variant: string, answers: Record<string, string>) =>
+      storeTaggedLead(outbox, { flowId, version: 1, experiment: test.id, variant, answers });
     await storeLead('client', 'A', { phase: 'Start-up' });
     // score: 45 + 45 + 10 = 100, and 35 + 15 + 0 = 50.
     await storeLead('clientPrequal', 'B', {
@@ -288,7 +224,7 @@ describe.each(dialects)('A/B tests between two flows on %s', { timeout: 60_000 }
     });
     await storeLead('client', 'B', { phase: 'IPO & ICO' }); // the other flow: not B's lead
 
-    const report = await experimentReport(test, () => Promise.resolve(site), flowAt);
+    const report = await experimentReport(test, () => Promise.resolve(at.site), flowAt);
     expect(
       report.map((v) => ({
         key: v.key,
@@ -326,35 +262,39 @@ describe.each(dialects)('A/B tests between two flows on %s', { timeout: 60_000 }
   });
 
   it('serves a promoted variant of the other flow to every visit until the test is stopped', async () => {
-    const test = await started();
+    const test = await at.started();
     const startOf = async (flowId: string, version: number) =>
       (await flowAt(flowId, version))?.start;
-    const promoted = await promoteExperiment(test, 'B', 1, context);
+    const promoted = await promoteExperiment(test, 'B', 1, at.context);
     expect(promoted.ok).toBe(true);
-    const [audit] = await recentAudit(1, () => Promise.resolve(site));
+    const [audit] = await recentAudit(1, () => Promise.resolve(at.site));
     expect(audit!.detail).toBe(
       `#${test.id} Pre-qualification first: B (clientPrequal version 1) for every visit at /`,
     );
     // The placed flow publishing version 2, then 3, does not end it.
     for (const newestOfClient of [1, 2, 3]) {
-      expect(await publicExperiments(await store.live(), () => newestOfClient, startOf)).toEqual({
-        experiments: [
-          {
-            id: test.id,
-            path: '/',
-            flow: 'client',
-            promoted: true,
-            variants: [{ key: 'B', flow: 'clientPrequal', version: 1, weight: 1, start: 'amount' }],
-          },
-        ],
-      });
+      expect(await publicExperiments(await at.store.live(), () => newestOfClient, startOf)).toEqual(
+        {
+          experiments: [
+            {
+              id: test.id,
+              path: '/',
+              flow: 'client',
+              promoted: true,
+              variants: [
+                { key: 'B', flow: 'clientPrequal', version: 1, weight: 1, start: 'amount' },
+              ],
+            },
+          ],
+        },
+      );
     }
     // Stopping it is the change that ends it (and is audited).
-    expect((await stopExperiment((await store.get(test.id))!, context)).ok).toBe(true);
-    expect(await publicExperiments(await store.live(), () => 3, startOf)).toEqual({
+    expect((await stopExperiment((await at.store.get(test.id))!, at.context)).ok).toBe(true);
+    expect(await publicExperiments(await at.store.live(), () => 3, startOf)).toEqual({
       experiments: [],
     });
-    const [stopped] = await recentAudit(1, () => Promise.resolve(site));
+    const [stopped] = await recentAudit(1, () => Promise.resolve(at.site));
     expect(stopped!.action).toBe('stopped A/B test');
   });
 });

@@ -6,28 +6,18 @@
  * chosen value's mean from them, leaving out tags on another version; and the public list serves a
  * promoted winner only until the flow's next version.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResolvedFlow } from '@/engine';
 import { auditOf, recentAudit } from '@/site/server/admin/audit-log';
-import type { StaffUser } from '@/site/server/admin/staff-user';
-import type { SiteDatabase } from '@/site/server/db/database';
-import {
-  promoteExperiment,
-  startExperiment,
-  stopExperiment,
-  type ChangeContext,
-} from '@/site/server/experiments/experiment-changes';
-import { endingTransitions, experimentReport } from '@/site/server/experiments/experiment-report';
+import { promoteExperiment, stopExperiment } from '@/site/server/experiments/experiment-changes';
+import { experimentReport } from '@/site/server/experiments/experiment-report';
 import { publicExperiments } from '@/site/server/experiments/experiment-services';
-import { ExperimentStore, type Experiment } from '@/site/server/experiments/experiment-store';
-import { checkFlowEvents } from '@/site/server/funnel/check-flow-events';
+import { ExperimentStore } from '@/site/server/experiments/experiment-store';
 import { FunnelStore } from '@/site/server/funnel/funnel-store';
-import { parseFlowEvents } from '@/site/server/funnel/parse-flow-events';
 import { loadSiteFlowFiles } from '@/site/server/flows/site-flow-registry';
 import { OutboxStore } from '@/site/server/leads/outbox-store';
-import { parseJsonBody } from '@/site/server/leads/parse-lead-request';
-import { lead } from '@/tests/unit/site/server/leads/outbox-fixtures';
-import { dialects, testDatabase, type TestDatabase } from './support/test-databases';
+import { experimentSite, sendFunnelEvents, storeTaggedLead } from './support/experiment-records';
+import { dialects } from './support/test-databases';
 
 const files = loadSiteFlowFiles();
 const client = files.get('client')!;
@@ -38,7 +28,6 @@ const versions = new Map<number, ResolvedFlow>([
 ]);
 const flowAt = (flowId: string, version: number) =>
   Promise.resolve(flowId === 'client' ? versions.get(version) : undefined);
-const staff: StaffUser = { id: 7, email: 'ana@firm.example', role: 'staff' };
 const fiftyFifty = {
   name: 'Shorter lead-in',
   pagePath: '/',
@@ -51,33 +40,13 @@ const fiftyFifty = {
 };
 
 describe.each(dialects)('A/B tests on %s', { timeout: 60_000 }, (dialect) => {
-  let database: TestDatabase;
-  let site: SiteDatabase;
-  let store: ExperimentStore;
-  let context: ChangeContext;
-
-  beforeEach(async () => {
-    database = await testDatabase(dialect);
-    site = await database.open();
-    store = new ExperimentStore(() => Promise.resolve(site));
-    context = { store, database: () => Promise.resolve(site), staff, now: 1_000 };
-  }, 60_000);
-
-  afterEach(async () => {
-    await database.dispose();
-  });
-
-  const started = async (): Promise<Experiment> => {
-    const result = await startExperiment(fiftyFifty, context);
-    if (!result.ok) throw new Error(result.message);
-    return result.experiment;
-  };
+  const at = experimentSite(dialect, fiftyFifty);
 
   it('runs one test per placement: two started at once from two connections give one', async () => {
-    const other = await database.open();
+    const other = await at.database.open();
     const otherStore = new ExperimentStore(() => Promise.resolve(other));
     const results = await Promise.all([
-      store.create({ ...fiftyFifty, createdBy: 'ana@firm.example' }),
+      at.store.create({ ...fiftyFifty, createdBy: 'ana@firm.example' }),
       otherStore.create({ ...fiftyFifty, createdBy: 'bo@firm.example' }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -87,31 +56,31 @@ describe.each(dialects)('A/B tests on %s', { timeout: 60_000 }, (dialect) => {
       message: 'A test already runs on client at /: stop it first',
     });
     // Another page's placement of the same flow is another placement.
-    expect((await store.create({ ...fiftyFifty, pagePath: '/about', createdBy: 'x' })).ok).toBe(
+    expect((await at.store.create({ ...fiftyFifty, pagePath: '/about', createdBy: 'x' })).ok).toBe(
       true,
     );
-    const [test] = (await store.list()).filter((t) => t.pagePath === '/');
+    const [test] = (await at.store.list()).filter((t) => t.pagePath === '/');
     expect(test).toMatchObject({ status: 'running', variants: fiftyFifty.variants });
   });
 
   it('audits start, stop and promote, each once; a stopped placement takes a new test', async () => {
-    const first = await started();
-    expect((await stopExperiment(first, context)).ok).toBe(true);
-    expect(await stopExperiment(first, context)).toEqual({
+    const first = await at.started();
+    expect((await stopExperiment(first, at.context)).ok).toBe(true);
+    expect(await stopExperiment(first, at.context)).toEqual({
       ok: false,
       message: 'This test is not running',
     });
-    const second = await started();
-    expect((await promoteExperiment(second, 'Z', 4, context)).ok).toBe(false);
-    const promoted = await promoteExperiment(second, 'B', 4, context);
+    const second = await at.started();
+    expect((await promoteExperiment(second, 'Z', 4, at.context)).ok).toBe(false);
+    const promoted = await promoteExperiment(second, 'B', 4, at.context);
     expect(promoted.ok && promoted.experiment).toMatchObject({
       status: 'promoted',
       winner: 'B',
       promotedOver: 4,
       endedBy: 'ana@firm.example',
     });
-    expect((await promoteExperiment(second, 'A', 4, context)).ok).toBe(false);
-    const rows = (await recentAudit(10, () => Promise.resolve(site))).reverse();
+    expect((await promoteExperiment(second, 'A', 4, at.context)).ok).toBe(false);
+    const rows = (await recentAudit(10, () => Promise.resolve(at.site))).reverse();
     expect(rows.map((r) => [r.action, r.detail, r.userEmail])).toEqual([
       [
         'started A/B test',
@@ -130,74 +99,48 @@ describe.each(dialects)('A/B tests on %s', { timeout: 60_000 }, (dialect) => {
         'ana@firm.example',
       ],
     ]);
-    expect(await auditOf('none', () => Promise.resolve(site))).toEqual([]);
+    expect(await auditOf('none', () => Promise.resolve(at.site))).toEqual([]);
   });
 
   it('keeps the variant on events and leads and reports each variant from them', async () => {
-    const test = await started();
-    const funnel = new FunnelStore(() => Promise.resolve(site));
-    const outbox = new OutboxStore(() => Promise.resolve(site));
-    const [ending] = endingTransitions(client);
-    const [stepOfEnding] = ending!.split('#');
-    // Events as the beacon sends them, through the endpoint's own parsing and checks.
-    const send = async (visit: string, version: number, variant: string, done: boolean) => {
-      const events = [
-        { flow: 'client', version, step: client.start, seq: 0, at: Date.UTC(2025, 0, 1) },
-        ...(done
-          ? [
-              {
-                flow: 'client',
-                version,
-                step: stepOfEnding,
-                transition: ending,
-                seq: 1,
-                at: Date.UTC(2025, 0, 1),
-              },
-            ]
-          : []),
-      ].map((e) => ({ ...e, experiment: test.id, variant }));
-      const body = new TextEncoder().encode(JSON.stringify({ visit, events }));
-      const parsed = parseFlowEvents(body);
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      const checked = checkFlowEvents(parsed.batch, {
-        get: (id) => (id === 'client' ? versions.get(2) : undefined),
-        ids: () => ['client'],
-      });
-      if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-      await funnel.insertEvents(checked.events, Date.now());
+    const test = await at.started();
+    const funnel = new FunnelStore(() => Promise.resolve(at.site));
+    const outbox = new OutboxStore(() => Promise.resolve(at.site));
+    const known = {
+      get: (id: string) => (id === 'client' ? versions.get(2) : undefined),
+      ids: () => ['client'],
     };
+    // Events as the beacon sends them, through the endpoint's own parsing and checks.
+    const send = (visit: string, version: number, variant: string, done: boolean) =>
+      sendFunnelEvents(funnel, known, {
+        id: visit,
+        flow: client,
+        version,
+        experiment: test.id,
+        variant,
+        done,
+      });
     const visit = (i: number) => `visit-${String(i).padStart(12, '0')}`;
     // A: 6 visits, 2 complete; B: 4 visits, 3 complete; one B-tagged visit on version 1 (stale).
     for (let i = 0; i < 6; i++) await send(visit(i), 1, 'A', i < 2);
     for (let i = 6; i < 10; i++) await send(visit(i), 2, 'B', i < 9);
     await send(visit(10), 1, 'B', true);
     // Leads as the endpoint parses them, with the chosen value among the answers.
-    const store = async (version: number, variant: string, amount: string) => {
-      const parsed = parseJsonBody(
-        new TextEncoder().encode(
-          JSON.stringify({
-            answers: { email: 'v@visitor.example', amount },
-            page: { uri: 'https://firm.example/', name: 'home' },
-            experiment: { id: test.id, variant },
-          }),
-        ),
-      );
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      await outbox.insertLead({
-        ...lead('v@visitor.example'),
+    const store = (version: number, variant: string, amount: string) =>
+      storeTaggedLead(outbox, {
         flowId: 'client',
-        flowVersion: version,
-        answers: parsed.request.answers,
-        experiment: parsed.request.experiment,
+        version,
+        experiment: test.id,
+        variant,
+        answers: { amount },
       });
-    };
     await store(1, 'A', '$1,000');
     await store(2, 'B', '3000');
     await store(2, 'B', '5000');
     await store(2, 'B', 'not a number');
     await store(1, 'B', '99999'); // another version than B's: not B's lead
 
-    const report = await experimentReport(test, () => Promise.resolve(site), flowAt);
+    const report = await experimentReport(test, () => Promise.resolve(at.site), flowAt);
     expect(
       report.map(({ key, visits, completed, leads, metricMean, metricLeads }) => ({
         key,
@@ -217,10 +160,10 @@ describe.each(dialects)('A/B tests on %s', { timeout: 60_000 }, (dialect) => {
   });
 
   it('lists running tests for the browser, and a promoted winner only until the next publish', async () => {
-    const test = await started();
+    const test = await at.started();
     const startOf = async (flowId: string, version: number) =>
       (await flowAt(flowId, version))?.start;
-    expect(await publicExperiments(await store.live(), () => 2, startOf)).toEqual({
+    expect(await publicExperiments(await at.store.live(), () => 2, startOf)).toEqual({
       experiments: [
         {
           id: test.id,
@@ -234,14 +177,14 @@ describe.each(dialects)('A/B tests on %s', { timeout: 60_000 }, (dialect) => {
         },
       ],
     });
-    await promoteExperiment(test, 'A', 2, context);
-    const served = await publicExperiments(await store.live(), () => 2, startOf);
+    await promoteExperiment(test, 'A', 2, at.context);
+    const served = await publicExperiments(await at.store.live(), () => 2, startOf);
     expect(served.experiments[0]).toMatchObject({
       promoted: true,
       variants: [{ key: 'A', version: 1 }],
     });
     // Version 3 published since: visitors get it, as without a test.
-    expect(await publicExperiments(await store.live(), () => 3, startOf)).toEqual({
+    expect(await publicExperiments(await at.store.live(), () => 3, startOf)).toEqual({
       experiments: [],
     });
   });
