@@ -9,8 +9,9 @@
  * visits. Then staff promote B, and every new visit gets clientPrequal.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { LeadsServer } from '../integration/support/leads-server';
+import { openHome, reportRow, visits } from './support/ab-visits';
 import { SharedDatabaseInstances, signedInStaff } from './support/staff-servers';
 
 interface FlowFile {
@@ -51,40 +52,11 @@ test.afterAll(async () => {
   await instances.tearDown();
 });
 
-let visitor = 0;
-async function newVisit(browser: Browser) {
-  visitor += 1;
-  const context = await browser.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${visitor % 250}` },
-  });
-  return { context, page: await context.newPage() };
-}
+/** A new visit: a browser context of its own (a new tab's session), from its own address. */
+const newVisit = visits(() => server.url, '198.51.100');
 
 const form = (page: Page) => page.locator('#form-client');
 const asked = (page: Page, text: string) => form(page).getByRole('heading', { name: text });
-
-const keptVariant = (page: Page) =>
-  page.evaluate(() => {
-    const kept = JSON.parse(sessionStorage.getItem('site:experiments') ?? '{}') as Record<
-      string,
-      { variant: string }
-    >;
-    return Object.values(kept)[0]?.variant;
-  });
-
-/** Opens (or reloads) the home page, waits for the test's answer and the variant kept, if any. */
-async function open(page: Page, reload = false, untagged = false): Promise<string | undefined> {
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/experiments'));
-  await (reload ? page.reload() : page.goto('/'));
-  await (await answered).finished();
-  if (untagged) {
-    await page.waitForTimeout(500);
-    return keptVariant(page);
-  }
-  await expect.poll(() => keptVariant(page)).toBeDefined();
-  return keptVariant(page);
-}
 
 /** Shows `key`'s first question, and not the other variant's. */
 async function seesFirst(page: Page, key: 'A' | 'B') {
@@ -169,16 +141,16 @@ test('client against clientPrequal on the home page: sticky flows, exact counts,
   const counts = { A: 0, B: 0 };
   for (let i = 0; i < VISITS; i++) {
     const { context, page } = await newVisit(browser);
-    const variant = (await open(page)) as 'A' | 'B';
+    const variant = (await openHome(page)) as 'A' | 'B';
     expect(['A', 'B']).toContain(variant);
     counts[variant] += 1;
     await seesFirst(page, variant);
     // A reload: the same flow.
-    expect(await open(page, true)).toBe(variant);
+    expect(await openHome(page, true)).toBe(variant);
     await seesFirst(page, variant);
     // The first answer, then a reload: the visit goes on in the flow it answered.
     await answerFirst(page, variant);
-    expect(await open(page, true)).toBe(variant);
+    expect(await openHome(page, true)).toBe(variant);
     await expect(asked(page, secondOf[variant])).toBeVisible();
     await context.close();
   }
@@ -187,11 +159,7 @@ test('client against clientPrequal on the home page: sticky flows, exact counts,
   expect(counts.B).toBeGreaterThan(0);
 
   // The report counts exactly the scripted visits per variant, each on its own flow.
-  const row = (key: string) =>
-    admin
-      .getByRole('table', { name: 'Variants' })
-      .getByRole('row')
-      .filter({ has: admin.getByRole('rowheader', { name: new RegExp(`^${key}`) }) });
+  const row = (key: string) => reportRow(admin, key);
   await expect
     .poll(
       async () => {
@@ -217,7 +185,7 @@ test('client against clientPrequal on the home page: sticky flows, exact counts,
     .toContain('"promoted":true');
   for (let i = 0; i < 6; i++) {
     const { context, page } = await newVisit(browser);
-    expect(await open(page, false, true)).toBeUndefined();
+    expect(await openHome(page, false, true)).toBeUndefined();
     await seesFirst(page, 'B');
     await context.close();
   }

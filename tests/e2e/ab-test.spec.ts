@@ -12,9 +12,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { LeadsServer } from '../integration/support/leads-server';
 import { runScript } from '../integration/support/run-script';
+import { openHome, reportRow, visits } from './support/ab-visits';
 import { SharedDatabaseInstances, signedInStaff } from './support/staff-servers';
 
 const fileSource = readFileSync('flows/client.json', 'utf8');
@@ -61,50 +62,11 @@ test.afterAll(async () => {
   await instances.tearDown();
 });
 
-let visitor = 0;
 /** A new visit: a browser context of its own (a new tab's session), from its own address. */
-async function newVisit(browser: Browser, extra: { doNotTrack?: boolean } = {}) {
-  visitor += 1;
-  const context = await browser.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${visitor % 250}` },
-  });
-  if (extra.doNotTrack) {
-    await context.addInitScript(() =>
-      Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }),
-    );
-  }
-  return { context, page: await context.newPage() };
-}
+const newVisit = visits(() => server.url, '203.0.113');
 
 const form = (page: Page) => page.locator('#form-client');
 const heading = (page: Page) => form(page).locator('.flow__heading');
-
-/** The variant kept for this visit in session storage, if any. */
-const keptVariant = (page: Page) =>
-  page.evaluate(() => {
-    const kept = JSON.parse(sessionStorage.getItem('site:experiments') ?? '{}') as Record<
-      string,
-      { variant: string }
-    >;
-    return Object.values(kept)[0]?.variant;
-  });
-
-/**
- * Opens (or reloads) the home page and waits for the test's answer, then for the variant kept
- * for this visit; `untagged`: a visit the test keeps nothing for (Do Not Track, a promotion).
- */
-async function open(page: Page, reload = false, untagged = false): Promise<string | undefined> {
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/experiments'));
-  await (reload ? page.reload() : page.goto('/'));
-  await (await answered).finished();
-  if (untagged) {
-    await page.waitForTimeout(500);
-    return keptVariant(page);
-  }
-  await expect.poll(() => keptVariant(page)).toBeDefined();
-  return keptVariant(page);
-}
 
 const headingOf = (variant: string | undefined) => (variant === 'B' ? headingB : headingA);
 
@@ -137,17 +99,17 @@ test('a 50/50 test on the home questionnaire: sticky variants, exact counts, the
   const counts: Record<string, number> = { A: 0, B: 0 };
   for (let i = 0; i < VISITS; i++) {
     const { context, page } = await newVisit(browser);
-    const variant = await open(page);
+    const variant = await openHome(page);
     expect(['A', 'B']).toContain(variant);
     counts[variant!]! += 1;
     await expect(heading(page)).toHaveText(headingOf(variant));
     // A reload: the same variant.
-    expect(await open(page, true)).toBe(variant);
+    expect(await openHome(page, true)).toBe(variant);
     await expect(heading(page)).toHaveText(headingOf(variant));
     // The first answer, then a reload: the visit resumes on the second question, same variant.
     await form(page).getByRole('button', { name: 'Start-up' }).click();
     await expect(form(page).getByRole('heading', { name: capital })).toBeVisible();
-    expect(await open(page, true)).toBe(variant);
+    expect(await openHome(page, true)).toBe(variant);
     await expect(form(page).getByRole('heading', { name: capital })).toBeVisible();
     await expect(heading(page)).toHaveText(headingOf(variant));
     await context.close();
@@ -158,18 +120,12 @@ test('a 50/50 test on the home questionnaire: sticky variants, exact counts, the
 
   // Do Not Track: the control, nothing kept, nothing counted.
   const private_ = await newVisit(browser, { doNotTrack: true });
-  expect(await open(private_.page, false, true)).toBeUndefined();
+  expect(await openHome(private_.page, false, true)).toBeUndefined();
   await expect(heading(private_.page)).toHaveText(headingA);
   await private_.context.close();
 
   // The report counts exactly the scripted visits per variant.
-  const visitsOf = (key: string) =>
-    admin
-      .getByRole('table', { name: 'Variants' })
-      .getByRole('row')
-      .filter({ has: admin.getByRole('rowheader', { name: new RegExp(`^${key}`) }) })
-      .getByRole('cell')
-      .nth(2);
+  const visitsOf = (key: string) => reportRow(admin, key).getByRole('cell').nth(2);
   await expect
     .poll(
       async () => {
@@ -192,7 +148,7 @@ test('a 50/50 test on the home questionnaire: sticky variants, exact counts, the
     .toContain('"promoted":true');
   for (let i = 0; i < 8; i++) {
     const { context, page } = await newVisit(browser);
-    expect(await open(page, false, true)).toBeUndefined();
+    expect(await openHome(page, false, true)).toBeUndefined();
     await expect(heading(page)).toHaveText(headingA);
     await form(page).getByRole('button', { name: 'Start-up' }).click();
     await expect(form(page).getByRole('heading', { name: capital })).toBeVisible();
