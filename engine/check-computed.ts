@@ -268,12 +268,21 @@ export function checkComputed(
       if (!via) needsMemo.set(r.name, found);
       return found;
     });
-  const readsHidden = (expr: Expr, seen = new Set<string>()): string | undefined => {
+  /**
+   * The first hidden value `expr` reads, directly or through computed values; `unguardedOnly`:
+   * only one read outside default(…), the reads that can leave the value unknown.
+   */
+  const readsHidden = (
+    expr: Expr,
+    unguardedOnly = false,
+    seen = new Set<string>(),
+  ): string | undefined => {
     for (const r of namesRead(expr)) {
+      if (unguardedOnly && r.guarded) continue;
       if (r.reads === 'hidden') return r.name;
       if (r.reads !== 'computed' || seen.has(r.name) || !definitions[r.name]) continue;
       seen.add(r.name);
-      const found = readsHidden(definitions[r.name]!.ast, seen);
+      const found = readsHidden(definitions[r.name]!.ast, unguardedOnly, seen);
       if (found) return found;
     }
     return undefined;
@@ -417,24 +426,12 @@ export function checkComputed(
       }
     }),
   );
-  /** A hidden value read outside default(…), directly or through computed values: maybe unknown. */
-  const hiddenUnguarded = (expr: Expr, seen = new Set<string>()): string | undefined => {
-    for (const r of namesRead(expr)) {
-      if (r.guarded) continue;
-      if (r.reads === 'hidden') return r.name;
-      if (r.reads !== 'computed' || seen.has(r.name) || !definitions[r.name]) continue;
-      seen.add(r.name);
-      const found = hiddenUnguarded(definitions[r.name]!.ast, seen);
-      if (found) return found;
-    }
-    return undefined;
-  };
   // Endings showing a computed value with no fallback: known on every path that reaches them.
   for (const use of shown) {
     const definition = definitions[use.name];
     if (use.hasFallback || !definition || !fromStart.has(use.ending)) continue;
     const what = `Ending "${use.ending}" shows computed value "${use.name}", which`;
-    const secret = hiddenUnguarded(definition.ast);
+    const secret = readsHidden(definition.ast, true);
     if (secret) {
       report(
         use.pointer,
