@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { PREFETCH_MARK } from '@/site/flows/prefetch-when-seen';
 import {
   ajvMarkers,
   clientChunkFiles,
@@ -130,10 +131,10 @@ function scriptSizes(page: Page): Script[] {
 
 /** When the page's first questionnaire prefetch started (ms since the epoch), if one did. */
 const prefetchStart = (page: Page) =>
-  page.evaluate(() => {
-    const [first] = performance.getEntriesByName('flow-island:prefetch');
+  page.evaluate((mark) => {
+    const [first] = performance.getEntriesByName(mark);
     return first ? performance.timeOrigin + first.startTime : Number.POSITIVE_INFINITY;
-  });
+  }, PREFETCH_MARK);
 
 // A string only the funnel beacon holds (its per-visit event counter).
 const funnelMarker = 'site:visit-seq';
