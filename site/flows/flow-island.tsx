@@ -30,7 +30,6 @@ import type { FlowRendererProps } from './renderer-types';
 import type { ChosenVariant } from './experiment-variant';
 import { keyOf, type ControlKey } from './control-key';
 import type * as IslandSwap from './island-swap';
-import type { Draft } from './island-swap';
 
 /** Which renderer the island loads, with its props less the flows (fetched with it). */
 type IslandRenderer =
@@ -136,7 +135,7 @@ async function load(island: IslandRenderer, variant?: Served): Promise<Loaded> {
 
 export function FlowIsland({ children, ...island }: FlowIslandProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<(Loaded & { draft: Draft }) | null>(null);
+  const [loaded, setLoaded] = useState<(Loaded & { draft: IslandSwap.Draft }) | null>(null);
   // The latest props, for a load that starts after a re-render.
   const latest = useRef(island);
   useEffect(() => {
